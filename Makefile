@@ -1,0 +1,43 @@
+# bootbench: a bootable PostgreSQL benchmark appliance.
+#
+#   make            build the base initramfs out/bootbench.cpio.gz
+#   make run        build what is missing and run the quick suite in QEMU
+#   make check      run every test (unit tests, image tests, QEMU boots)
+#   make figures    print image sizes and build times
+#   make deps       check (as root: install) the host tools
+#   make clean      remove build products, keep downloads
+#   make distclean  also remove the build directory's apt state
+#
+# Downloads are cached in $(BOOTBENCH_CACHE) (default ~/.cache/bootbench).
+
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+SHELL := /bin/sh
+
+include mk/common.mk
+include rootfs/versions.mk
+include $(sort $(wildcard rootfs/packages/*.mk))
+include $(sort $(wildcard init/*.mk bench/*.mk report/*.mk kernel-configs/*.mk qemu/*.mk))
+include rootfs/image.mk
+include tests/check.mk
+
+.PHONY: all deps run check figures clean distclean
+
+all: $(IMAGE)
+
+deps:
+	$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps
+
+$(KINC)/.done: | deps
+	$(Q)rm -rf $(KINC) && mkdir -p $(KINC)
+	$(Q)ln -s /usr/include/linux $(KINC)/linux
+	$(Q)ln -s /usr/include/asm-generic $(KINC)/asm-generic
+	$(Q)ln -s /usr/include/x86_64-linux-gnu/asm $(KINC)/asm
+	$(Q)ln -s /usr/include/mtd $(KINC)/mtd
+	$(Q)touch $@
+
+clean:
+	rm -rf $(OUT) $(filter-out $(BUILD)/apt,$(wildcard $(BUILD)/*))
+
+distclean:
+	rm -rf $(OUT) $(BUILD)

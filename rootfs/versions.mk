@@ -1,0 +1,40 @@
+# Every third-party input of the image, pinned: Debian source package,
+# version and the suite that serves it.  rootfs/debian-fetch downloads
+# exactly these through a private apt configuration and caches them in
+# $(BOOTBENCH_CACHE).  A pin that stops downloading is reported by name.
+#
+# (The indexes of some suites list versions whose files the pool no longer
+# serves: util-linux 2.42.x in sid, libinih 61 in sid, xfsprogs 7.2 in sid.
+# The pins below are versions that download.)
+
+POSTGRESQL_SRC     := postgresql-18
+POSTGRESQL_VERSION := 18.6-3
+POSTGRESQL_SUITE   := sid
+
+LIBURING_SRC       := liburing
+LIBURING_VERSION   := 2.15-1
+LIBURING_SUITE     := sid
+
+E2FSPROGS_SRC      := e2fsprogs
+E2FSPROGS_VERSION  := 1.47.4-1
+E2FSPROGS_SUITE    := sid
+
+XFSPROGS_SRC       := xfsprogs
+XFSPROGS_VERSION   := 6.13.0-2+deb13u1
+XFSPROGS_SUITE     := trixie
+
+UTIL_LINUX_SRC     := util-linux
+UTIL_LINUX_VERSION := 2.41.5-0+deb13u1
+UTIL_LINUX_SUITE   := trixie
+
+LIBURCU_SRC        := liburcu
+LIBURCU_VERSION    := 0.13.2-1
+LIBURCU_SUITE      := bookworm
+
+INIH_SRC           := libinih
+INIH_VERSION       := 59-1
+INIH_SUITE         := trixie
+
+BUSYBOX_SRC        := busybox
+BUSYBOX_VERSION    := 1:1.38.0-3
+BUSYBOX_SUITE      := sid

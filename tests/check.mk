@@ -1,0 +1,17 @@
+# make check: every test, through tests/run-tests.
+#
+# An area registers its tests in tests/<area>.mk:
+#   CHECK_TESTS += tests/<area>/<name>.test     (an executable)
+#   CHECK_DEPS  += what must be built first
+# A test exits 0 (pass), 77 (skip) or anything else (fail).  A test may
+# print TAP lines ("ok N - what", "not ok N - what"); each counts as one
+# result, otherwise the exit status counts as one.
+
+CHECK_TESTS :=
+CHECK_DEPS  :=
+include $(sort $(filter-out tests/check.mk,$(wildcard tests/*.mk)))
+
+.PHONY: check
+check: $(CHECK_DEPS) | deps
+	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) \
+		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(CHECK_TESTS))
