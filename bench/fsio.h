@@ -1,0 +1,32 @@
+/* fsio.h: files that must reach the disk, and time stamps. */
+#ifndef BOOTBENCH_FSIO_H
+#define BOOTBENCH_FSIO_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* mkdir -p; existing directories are fine.  Returns 0 or fail(). */
+int make_dirs(const char *path, mode_t mode);
+
+/* fsync the directory holding path.  Returns 0 or fail(). */
+int sync_parent_dir(const char *path);
+
+/* Replace path with data: temporary file, fsync, rename, fsync dir. */
+int write_file_atomic(const char *path, const char *data, size_t len);
+
+/* Open a log file for writing (created or truncated, close-on-exec). */
+int open_log(const char *path);
+
+/* Write all of buf to fd.  Returns 0, or -1 with errno set. */
+int write_all(int fd, const char *buf, size_t len);
+
+/* The last non-empty line of a text file into buf ("" if none). */
+void last_line(const char *path, char *buf, size_t len);
+
+/* Seconds on the monotonic clock. */
+double now_mono(void);
+
+/* UTC time as 2025-01-31T12:34:56Z into buf (at least 21 bytes). */
+void now_utc(char *buf, size_t len);
+
+#endif

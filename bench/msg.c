@@ -1,0 +1,79 @@
+/* msg.c: progress lines, warnings and the recorded failure reason. */
+#include "msg.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static char reason[1024];
+
+/* Format into buf; a format ending in ':' appends strerror(errno). */
+static void format(char *buf, size_t len, const char *fmt, va_list ap)
+{
+	int saved = errno;
+	size_t n = strlen(fmt);
+
+	vsnprintf(buf, len, fmt, ap);
+	if (n > 0 && fmt[n - 1] == ':') {
+		size_t used = strlen(buf);
+		snprintf(buf + used, len - used, " %s", strerror(saved));
+	}
+	errno = saved;
+}
+
+void note(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	format(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	printf("%s\n", line);
+	fflush(stdout);
+}
+
+int fail(const char *fmt, ...)
+{
+	char line[sizeof(reason)];
+	va_list ap;
+
+	va_start(ap, fmt);
+	format(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (reason[0] == '\0')
+		memcpy(reason, line, sizeof(reason));
+	else
+		fprintf(stderr, "%s: %s\n", PROGNAME, line);
+	return -1;
+}
+
+void warn(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	format(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%s: warning: %s\n", PROGNAME, line);
+}
+
+const char *fail_reason(void)
+{
+	return reason[0] ? reason : NULL;
+}
+
+void lava_testcase(const char *id, int pass, double measurement,
+		   const char *units)
+{
+	if (units)
+		printf("<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=%s "
+		       "MEASUREMENT=%.1f UNITS=%s>\n",
+		       id, pass ? "pass" : "fail", measurement, units);
+	else
+		printf("<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=%s>\n",
+		       id, pass ? "pass" : "fail");
+	fflush(stdout);
+}

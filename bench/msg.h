@@ -1,0 +1,26 @@
+/*
+ * msg.h: what bootbench-bench tells the console, and why it failed.
+ *
+ * note() prints a progress line on stdout.  fail() records the reason the
+ * run fails (the first reason wins: later ones are consequences) and
+ * returns -1; warn() prints a line on stderr at once.  A format ending in
+ * ':' gets ": strerror(errno)" appended, so every failed call names what
+ * it did and why it failed.
+ */
+#ifndef BOOTBENCH_MSG_H
+#define BOOTBENCH_MSG_H
+
+#define PROGNAME "bootbench-bench"
+
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The recorded reason, or NULL if nothing failed. */
+const char *fail_reason(void);
+
+/* A LAVA test case line: with a measurement if units is not NULL. */
+void lava_testcase(const char *id, int pass, double measurement,
+		   const char *units);
+
+#endif

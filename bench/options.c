@@ -1,0 +1,210 @@
+/* options.c: parse the command line of bootbench-bench. */
+#include "options.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+const char options_usage[] =
+	"bootbench-bench runs a benchmark suite on a dedicated block device.\n"
+	"\n"
+	"Usage:\n"
+	"  bootbench-bench describe (--suite NAME | --suite-file FILE)\n"
+	"  bootbench-bench run (--suite NAME | --suite-file FILE) --target DEV\n"
+	"                      --run-dir DIR [OPTION]...\n"
+	"\n"
+	"Commands:\n"
+	"  describe        print the suite's requirements as key=value lines\n"
+	"  run             format DEV, run the suite on it, write results to DIR\n"
+	"\n"
+	"Options:\n"
+	"  --suite NAME            suite to describe or run\n"
+	"  --suite-file FILE       suite file to describe or run instead\n"
+	"  --target DEV            block device to format (all data on it is lost)\n"
+	"  --run-dir DIR           directory for results.jsonl, bench.json, logs/\n"
+	"  --mountpoint DIR        where to mount the target (default /mnt/target)\n"
+	"  --wal DEV               block device to format for the WAL\n"
+	"  --wal-mountpoint DIR    where to mount the WAL device (default /mnt/wal)\n"
+	"  -h, --help              show this help, then exit\n"
+	"\n"
+	"Exit status: 0 success, 1 the run failed, 2 usage error or unknown suite,\n"
+	"143 stopped by SIGTERM (after stopping PostgreSQL and unmounting).\n";
+
+#define ON(cmd) (1u << (cmd))
+
+struct option_def {
+	const char *name;
+	size_t offset;          /* of the const char * field in struct options */
+	unsigned allowed;       /* commands that accept it */
+	unsigned required;      /* commands that need it */
+	bool absolute;          /* value must be an absolute path */
+};
+
+static const struct option_def defs[] = {
+	{ "suite", offsetof(struct options, suite),
+	  ON(CMD_DESCRIBE) | ON(CMD_RUN), 0, false },
+	{ "suite-file", offsetof(struct options, suite_file),
+	  ON(CMD_DESCRIBE) | ON(CMD_RUN), 0, false },
+	{ "target", offsetof(struct options, target),
+	  ON(CMD_RUN), ON(CMD_RUN), true },
+	{ "run-dir", offsetof(struct options, run_dir),
+	  ON(CMD_RUN), ON(CMD_RUN), false },
+	{ "mountpoint", offsetof(struct options, mountpoint),
+	  ON(CMD_RUN), 0, true },
+	{ "wal", offsetof(struct options, wal),
+	  ON(CMD_RUN), 0, true },
+	{ "wal-mountpoint", offsetof(struct options, wal_mountpoint),
+	  ON(CMD_RUN), 0, true },
+};
+
+#define N_DEFS (sizeof(defs) / sizeof(defs[0]))
+
+static const char *const command_names[] = {
+	[CMD_HELP] = "help",
+	[CMD_DESCRIBE] = "describe",
+	[CMD_RUN] = "run",
+};
+
+static int error(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int error(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static const char **field(struct options *o, const struct option_def *d)
+{
+	return (const char **)((char *)o + d->offset);
+}
+
+static const struct option_def *find_def(const char *name, size_t len)
+{
+	for (size_t i = 0; i < N_DEFS; i++)
+		if (strlen(defs[i].name) == len &&
+		    strncmp(defs[i].name, name, len) == 0)
+			return &defs[i];
+	return NULL;
+}
+
+/* Suite names become file names (suites/NAME.ini): keep them plain. */
+static bool valid_suite_name(const char *s)
+{
+	if (*s == '\0' || strlen(s) > 64)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '-' || *s == '_'))
+			return false;
+	return true;
+}
+
+static int parse_command(const char *word, struct options *o,
+			 char *err, size_t errlen)
+{
+	if (strcmp(word, "-h") == 0 || strcmp(word, "--help") == 0 ||
+	    strcmp(word, "help") == 0)
+		o->command = CMD_HELP;
+	else if (strcmp(word, "describe") == 0)
+		o->command = CMD_DESCRIBE;
+	else if (strcmp(word, "run") == 0)
+		o->command = CMD_RUN;
+	else if (word[0] == '-')
+		return error(err, errlen, "expected a command before \"%s\"", word);
+	else
+		return error(err, errlen, "unknown command \"%s\"", word);
+	return 0;
+}
+
+static int check_values(struct options *o, char *err, size_t errlen)
+{
+	const char *cmd = command_names[o->command];
+
+	for (size_t i = 0; i < N_DEFS; i++) {
+		const char *v = *field(o, &defs[i]);
+		if (!v && (defs[i].required & ON(o->command)))
+			return error(err, errlen, "option --%s is required for %s",
+				     defs[i].name, cmd);
+		if (v && defs[i].absolute && v[0] != '/')
+			return error(err, errlen,
+				     "option --%s needs an absolute path, not \"%s\"",
+				     defs[i].name, v);
+	}
+	if (!o->suite && !o->suite_file)
+		return error(err, errlen,
+			     "option --suite or --suite-file is required for %s", cmd);
+	if (o->suite && o->suite_file)
+		return error(err, errlen,
+			     "options --suite and --suite-file exclude each other");
+	if (o->suite && !valid_suite_name(o->suite))
+		return error(err, errlen,
+			     "invalid suite name \"%s\" (letters, digits, '-' and '_' only)",
+			     o->suite);
+	if (o->wal && strcmp(o->wal, o->target) == 0)
+		return error(err, errlen,
+			     "options --target and --wal name the same device \"%s\"",
+			     o->wal);
+	if (o->wal && strcmp(o->mountpoint, o->wal_mountpoint) == 0)
+		return error(err, errlen,
+			     "options --mountpoint and --wal-mountpoint name the same directory \"%s\"",
+			     o->mountpoint);
+	return 0;
+}
+
+int options_parse(int argc, char **argv, struct options *o,
+		  char *err, size_t errlen)
+{
+	*o = (struct options){
+		.mountpoint = "/mnt/target",
+		.wal_mountpoint = "/mnt/wal",
+	};
+	if (argc < 2)
+		return error(err, errlen, "no command given");
+	if (parse_command(argv[1], o, err, errlen) < 0)
+		return -1;
+	if (o->command == CMD_HELP) {
+		if (argc > 2)
+			return error(err, errlen, "unexpected argument \"%s\"", argv[2]);
+		return 0;
+	}
+
+	unsigned given = 0;
+	for (int i = 2; i < argc; i++) {
+		const char *arg = argv[i];
+		if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
+			return error(err, errlen, "unexpected argument \"%s\"", arg);
+
+		const char *name = arg + 2;
+		const char *eq = strchr(name, '=');
+		size_t len = eq ? (size_t)(eq - name) : strlen(name);
+		const struct option_def *d = find_def(name, len);
+		if (!d)
+			return error(err, errlen, "unrecognized option \"--%.*s\"",
+				     (int)len, name);
+		if (!(d->allowed & ON(o->command)))
+			return error(err, errlen, "option --%s does not apply to %s",
+				     d->name, command_names[o->command]);
+
+		unsigned bit = 1u << (d - defs);
+		if (given & bit)
+			return error(err, errlen, "option --%s given twice", d->name);
+		given |= bit;
+
+		const char *value;
+		if (eq)
+			value = eq + 1;
+		else if (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0)
+			value = argv[++i];
+		else
+			return error(err, errlen, "option --%s needs a value", d->name);
+		if (*value == '\0')
+			return error(err, errlen, "option --%s needs a value", d->name);
+		*field(o, d) = value;
+	}
+	return check_values(o, err, errlen);
+}

@@ -1,0 +1,372 @@
+/* pg.c: initdb, postgresql.conf, start, describe and stop the server. */
+#include "pg.h"
+#include "fsio.h"
+#include "msg.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <libpq-fe.h>
+
+#define INITDB_TIMEOUT_S   600
+#define START_TIMEOUT_S    120
+#define STOP_TIMEOUT_S     300   /* a fast shutdown writes a checkpoint */
+#define QUIT_TIMEOUT_S     10
+#define PING_INTERVAL_S    0.1
+
+/*
+ * The server's settings worth recording: all that do not have their
+ * defaults (but those of this session), and these even when they do.
+ */
+#define RECORDED_DEFAULTS \
+	"'{shared_buffers,max_connections,wal_level,fsync,synchronous_commit," \
+	"full_page_writes,wal_sync_method,wal_buffers,wal_compression," \
+	"checkpoint_timeout,max_wal_size,min_wal_size,io_method,io_workers," \
+	"huge_pages,effective_io_concurrency,work_mem,maintenance_work_mem," \
+	"data_checksums,block_size,wal_segment_size}'"
+
+static const char conninfo[] =
+	"host=" PG_SOCKDIR " port=" PG_PORT " user=" PG_USER " dbname=postgres"
+	" connect_timeout=10 application_name=bootbench-bench"
+	" options='-c statement_timeout=60000'";
+
+static int add_env(struct pg_server *pg, size_t *n, const char *name,
+		   const char *value)
+{
+	if (snprintf(pg->env[*n], sizeof(pg->env[*n]), "%s=%s", name, value) >=
+	    (int)sizeof(pg->env[*n]))
+		return fail("environment value too long: %s=%s", name, value);
+	pg->envp[*n] = pg->env[*n];
+	(*n)++;
+	pg->envp[*n] = NULL;
+	return 0;
+}
+
+/* A directory the server owns (mode 0700), new on a new filesystem. */
+static int make_owned_dir(const struct pg_server *pg, const char *dir)
+{
+	if (mkdir(dir, 0700) < 0)
+		return fail("could not create directory \"%s\":", dir);
+	if (chown(dir, pg->uid, pg->gid) < 0)
+		return fail("could not change the owner of \"%s\":", dir);
+	return 0;
+}
+
+int pg_setup(struct pg_server *pg, const char *datadir, const char *waldir)
+{
+	size_t n = 0;
+
+	*pg = (struct pg_server){ .pid = 0 };
+	errno = 0;
+	struct passwd *pw = getpwnam(PG_USER);
+	if (!pw)
+		return errno ? fail("could not look up user \"%s\":", PG_USER)
+			     : fail("no user \"%s\" in /etc/passwd", PG_USER);
+	pg->uid = pw->pw_uid;
+	pg->gid = pw->pw_gid;
+	snprintf(pg->datadir, sizeof(pg->datadir), "%s", datadir);
+	snprintf(pg->waldir, sizeof(pg->waldir), "%s", waldir ? waldir : "");
+	snprintf(pg->conninfo, sizeof(pg->conninfo), "%s", conninfo);
+
+	if (add_env(pg, &n, "PATH", PG_BINDIR ":/bin:/sbin:/usr/bin") < 0 ||
+	    add_env(pg, &n, "HOME", pw->pw_dir) < 0 ||
+	    add_env(pg, &n, "USER", PG_USER) < 0 ||
+	    add_env(pg, &n, "LOGNAME", PG_USER) < 0 ||
+	    add_env(pg, &n, "PGDATA", datadir) < 0 ||
+	    add_env(pg, &n, "PGHOST", PG_SOCKDIR) < 0 ||
+	    add_env(pg, &n, "PGPORT", PG_PORT) < 0 ||
+	    add_env(pg, &n, "PGUSER", PG_USER) < 0 ||
+	    add_env(pg, &n, "PGDATABASE", "postgres") < 0 ||
+	    add_env(pg, &n, "TZ", "UTC") < 0 ||
+	    add_env(pg, &n, "LC_ALL", "C") < 0)
+		return -1;
+
+	if (make_owned_dir(pg, pg->datadir) < 0)
+		return -1;
+	if (pg->waldir[0] && make_owned_dir(pg, pg->waldir) < 0)
+		return -1;
+	if (make_dirs(PG_SOCKDIR, 0755) < 0)
+		return -1;
+	if (chown(PG_SOCKDIR, pg->uid, pg->gid) < 0)
+		return fail("could not change the owner of \"%s\":", PG_SOCKDIR);
+	return 0;
+}
+
+void pg_program(char *buf, size_t len, const char *name)
+{
+	snprintf(buf, len, "%s/%s", PG_BINDIR, name);
+}
+
+void pg_spec(const struct pg_server *pg, struct proc_spec *spec,
+	     const char *name, const char *const *argv, const char *log_name)
+{
+	*spec = (struct proc_spec){
+		.name = name,
+		.argv = argv,
+		.envp = pg->envp,
+		.drop_privileges = true,
+		.uid = pg->uid,
+		.gid = pg->gid,
+		.out_fd = -1,
+		.log_name = log_name,
+	};
+}
+
+int pg_initdb(struct pg_server *pg, const char *log_path, const char *log_name,
+	      proc_line_fn fn, void *ctx)
+{
+	char initdb[PATH_MAX];
+	const char *argv[16];
+	size_t n = 0;
+	struct proc_spec spec;
+
+	pg_program(initdb, sizeof(initdb), "initdb");
+	argv[n++] = initdb;
+	argv[n++] = "-D";
+	argv[n++] = pg->datadir;
+	argv[n++] = "-U";
+	argv[n++] = PG_USER;
+	argv[n++] = "-A";
+	argv[n++] = "trust";
+	argv[n++] = "-E";
+	argv[n++] = "UTF8";
+	argv[n++] = "--no-locale";
+	argv[n++] = "--no-instructions";
+	if (pg->waldir[0]) {
+		argv[n++] = "-X";
+		argv[n++] = pg->waldir;
+	}
+	argv[n] = NULL;
+	pg_spec(pg, &spec, "initdb", argv, log_name);
+
+	int log = open_log(log_path);
+	if (log < 0)
+		return -1;
+	int rc = proc_run(&spec, INITDB_TIMEOUT_S, log, fn, ctx);
+	if (fsync(log) < 0 && rc == 0)
+		rc = fail("could not fsync \"%s\":", log_path);
+	close(log);
+	return rc;
+}
+
+/* name = 'value', quoted for postgresql.conf. */
+static int write_setting(FILE *out, const char *name, const char *value)
+{
+	if (strpbrk(value, "\n\r"))
+		return fail("setting %s: the value has a line break", name);
+	fprintf(out, "%s = '", name);
+	for (const char *p = value; *p; p++) {
+		if (*p == '\'' || *p == '\\')
+			fputc(*p, out);
+		fputc(*p, out);
+	}
+	fputs("'\n", out);
+	return 0;
+}
+
+int pg_configure(struct pg_server *pg, const struct suite *s)
+{
+	char path[PATH_MAX + 32];
+	char *text = NULL;
+	size_t len = 0;
+	int rc = 0;
+
+	snprintf(path, sizeof(path), "%s/postgresql.conf", pg->datadir);
+	FILE *mem = open_memstream(&text, &len);
+	if (!mem)
+		return fail("could not allocate memory:");
+	fprintf(mem, "\n# Added by bootbench-bench: the settings of suite \"%s\" (%s),\n"
+		"# then the runner's own.\n", s->name, s->source);
+	for (size_t i = 0; i < s->n_settings && rc == 0; i++)
+		rc = write_setting(mem, s->settings[i].name, s->settings[i].value);
+	if (rc == 0) {
+		write_setting(mem, "listen_addresses", "");
+		write_setting(mem, "port", PG_PORT);
+		write_setting(mem, "unix_socket_directories", PG_SOCKDIR);
+	}
+	if (fclose(mem) != 0 && rc == 0)
+		rc = fail("could not format postgresql.conf:");
+	if (rc == 0) {
+		int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+		if (fd < 0)
+			rc = fail("could not open \"%s\":", path);
+		else {
+			if (write_all(fd, text, len) < 0)
+				rc = fail("could not write \"%s\":", path);
+			else if (fsync(fd) < 0)
+				rc = fail("could not fsync \"%s\":", path);
+			close(fd);
+		}
+	}
+	free(text);
+	return rc;
+}
+
+/* fail() for a server that ended: how, and its last words. */
+static int server_ended(struct pg_server *pg, int status, const char *when)
+{
+	char line[512];
+	char name[64];
+	struct proc_spec spec = { .name = name, .log_name = pg->log_name };
+
+	pg->pid = 0;
+	last_line(pg->log_path, line, sizeof(line));
+	snprintf(name, sizeof(name), "postgres (%s)", when);
+	return proc_status_fail(&spec, status, line);
+}
+
+int pg_start(struct pg_server *pg, const char *log_path, const char *log_name)
+{
+	char postgres[PATH_MAX];
+	const char *argv[] = { postgres, "-D", pg->datadir, NULL };
+	struct proc_spec spec;
+
+	snprintf(pg->log_path, sizeof(pg->log_path), "%s", log_path);
+	pg->log_name = log_name;
+	pg_program(postgres, sizeof(postgres), "postgres");
+	pg_spec(pg, &spec, "postgres", argv, log_name);
+	spec.out_fd = open_log(log_path);
+	if (spec.out_fd < 0)
+		return -1;
+	int rc = proc_spawn(&spec, &pg->pid);
+	close(spec.out_fd);
+	if (rc < 0)
+		return -1;
+
+	double deadline = now_mono() + START_TIMEOUT_S;
+	for (;;) {
+		int status;
+		int w = proc_wait(pg->pid, 0, true, &status);
+		if (w == 1)
+			return server_ended(pg, status, "start-up");
+		if (w < 0)
+			return proc_stopped_fail("postgres start-up");
+		PGPing ping = PQping(pg->conninfo);
+		if (ping == PQPING_OK)
+			return 0;
+		if (ping == PQPING_NO_ATTEMPT)
+			return fail("could not check the server: bad connection "
+				    "parameters \"%s\"", pg->conninfo);
+		if (now_mono() >= deadline)
+			return fail("postgres did not accept connections within "
+				    "%d s (see %s)", START_TIMEOUT_S, log_name);
+		if (proc_sleep(PING_INTERVAL_S) < 0)
+			return proc_stopped_fail("postgres start-up");
+	}
+}
+
+static char *copy_value(const PGresult *res, int row, int col)
+{
+	if (PQgetisnull(res, row, col))
+		return NULL;
+	return strdup(PQgetvalue(res, row, col));
+}
+
+/* A query's result, or NULL after fail() with the server's message. */
+static PGresult *query(PGconn *conn, const char *sql, const char *what)
+{
+	PGresult *res = PQexec(conn, sql);
+	if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+		char msg[512];
+		snprintf(msg, sizeof(msg), "%s", PQerrorMessage(conn));
+		msg[strcspn(msg, "\n")] = '\0';
+		fail("could not query %s: %s", what, msg);
+		PQclear(res);
+		return NULL;
+	}
+	return res;
+}
+
+int pg_describe(struct pg_server *pg, struct record *r)
+{
+	PGconn *conn = PQconnectdb(pg->conninfo);
+	PGresult *res;
+	int rc = -1;
+
+	if (PQstatus(conn) != CONNECTION_OK) {
+		char msg[512];
+		snprintf(msg, sizeof(msg), "%s", PQerrorMessage(conn));
+		msg[strcspn(msg, "\n")] = '\0';
+		fail("could not connect to the server: %s", msg);
+		goto out;
+	}
+	r->pg_version_num = PQserverVersion(conn);
+	if (!(res = query(conn, "SELECT version()", "the server version")))
+		goto out;
+	free(r->pg_version);
+	r->pg_version = copy_value(res, 0, 0);
+	PQclear(res);
+
+	if (!(res = query(conn,
+			  "SELECT name, setting, unit, source FROM pg_settings "
+			  "WHERE (source NOT IN ('default', 'client') "
+			  "       AND name NOT LIKE 'transaction\\_%') "
+			  "   OR name = ANY (" RECORDED_DEFAULTS ") "
+			  "ORDER BY name", "the server settings")))
+		goto out;
+	int rows = PQntuples(res);
+	r->settings = calloc((size_t)rows, sizeof(*r->settings));
+	if (!r->settings && rows > 0) {
+		fail("could not allocate memory:");
+		PQclear(res);
+		goto out;
+	}
+	for (int i = 0; i < rows; i++) {
+		struct record_setting *s = &r->settings[i];
+		s->name = copy_value(res, i, 0);
+		s->setting = copy_value(res, i, 1);
+		s->unit = copy_value(res, i, 2);
+		s->source = copy_value(res, i, 3);
+		if (!s->name) {
+			fail("could not allocate memory:");
+			break;
+		}
+		r->n_settings++;
+	}
+	PQclear(res);
+	rc = r->n_settings == (size_t)rows ? 0 : -1;
+out:
+	PQfinish(conn);
+	return rc;
+}
+
+int pg_stop(struct pg_server *pg, bool immediate)
+{
+	int status;
+	int rc = 0;
+
+	if (pg->pid == 0)
+		return 0;
+	if (kill(pg->pid, immediate ? SIGQUIT : SIGINT) < 0 && errno != ESRCH)
+		return fail("could not signal postgres (pid %d):", (int)pg->pid);
+	if (proc_wait(pg->pid, immediate ? QUIT_TIMEOUT_S : STOP_TIMEOUT_S,
+		      false, &status) == 1) {
+		if (immediate || (WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+			pg->pid = 0;
+			return 0;
+		}
+		return server_ended(pg, status, "shutdown");
+	}
+	if (immediate) {
+		rc = fail("postgres did not stop within %d s of SIGQUIT", QUIT_TIMEOUT_S);
+	} else {
+		rc = fail("postgres did not stop within %d s (fast shutdown)",
+			  STOP_TIMEOUT_S);
+		if (kill(pg->pid, SIGQUIT) == 0 &&
+		    proc_wait(pg->pid, QUIT_TIMEOUT_S, false, &status) == 1) {
+			pg->pid = 0;
+			return rc;
+		}
+	}
+	proc_end(pg->pid, 1);
+	pg->pid = 0;
+	return rc;
+}

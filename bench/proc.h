@@ -1,0 +1,69 @@
+/*
+ * proc.h: child processes, each with a deadline.
+ *
+ * Every wait is bounded and returns early when bootbench-bench is asked to
+ * stop (SIGTERM, SIGINT, SIGHUP).  A child runs in its own process group
+ * with a given environment and, if asked, as an unprivileged user; it
+ * reads /dev/null and writes stdout and stderr to one descriptor.
+ */
+#ifndef BOOTBENCH_PROC_H
+#define BOOTBENCH_PROC_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+struct proc_spec {
+	const char *name;          /* what runs, for messages: "initdb" */
+	const char *const *argv;   /* argv[0] is an absolute path */
+	const char *const *envp;
+	bool drop_privileges;      /* run as uid/gid below */
+	uid_t uid;
+	gid_t gid;
+	const char *cwd;           /* NULL: "/" */
+	int out_fd;                /* child's stdout and stderr */
+	const char *log_name;      /* where its output is kept, for messages */
+};
+
+typedef void (*proc_line_fn)(void *ctx, const char *line);
+
+/* Block the stop signals and SIGCHLD: they are taken only while waiting. */
+int proc_init(void);
+
+/* The stop signal received, or 0. */
+int proc_stop_signal(void);
+
+/* Start a child.  Returns 0 and its pid, or fail() (exec errors included). */
+int proc_spawn(const struct proc_spec *spec, pid_t *pid);
+
+/*
+ * Run a child to its end within timeout_s seconds.  Its output goes to
+ * log_fd and, line by line (a line ends at '\n' or '\r'), to fn.
+ * Returns 0 if it exited with status 0, else fail() with why.
+ */
+int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
+	     proc_line_fn fn, void *ctx);
+
+/*
+ * Wait up to timeout_s for pid to end.  Returns 1 with *status set if it
+ * ended, 0 if the time ran out, -1 if a stop signal came (when
+ * stoppable).
+ */
+int proc_wait(pid_t pid, double timeout_s, bool stoppable, int *status);
+
+/* End pid's process group: SIGTERM, then SIGKILL after grace_s; reaps. */
+void proc_end(pid_t pid, double grace_s);
+
+/* fail() saying which stop signal ended what. */
+int proc_stopped_fail(const char *during);
+
+/* Sleep; returns -1 early if a stop signal came. */
+int proc_sleep(double seconds);
+
+/*
+ * fail() naming the child, how it ended (exit status or signal), its last
+ * line of output if known and where the rest of it is.
+ */
+int proc_status_fail(const struct proc_spec *spec, int status,
+		     const char *last_line);
+
+#endif

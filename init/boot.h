@@ -1,0 +1,51 @@
+/* boot.h: the state of one boot, handed from step to step by main(). */
+#ifndef BOOTBENCH_BOOT_H
+#define BOOTBENCH_BOOT_H
+
+#include <limits.h>
+#include <stdbool.h>
+
+#include "blockdev.h"
+#include "cmdline.h"
+#include "suite.h"
+#include "sysinfo.h"
+
+#define BENCH_PROGRAM	"/usr/bin/bootbench-bench"
+#define MKFS_EXT4	"/sbin/mkfs.ext4"
+#define SHELL_PROGRAM	"/bin/sh"
+#define RESULTS_MOUNT	"/mnt/results"
+#define TARGET_MOUNT	"/mnt/target"
+#define RESULTS_FS_LABEL "bootbench-res"
+
+/* Deadlines, in seconds. */
+#define DESCRIBE_TIMEOUT 30	/* bootbench-bench describe */
+#define MKFS_TIMEOUT	120	/* formatting a blank results partition */
+#define FINISH_RESERVE	30	/* kept from bootbench.timeout for the finish */
+#define WATCHDOG_EXTRA	60	/* after bootbench.timeout: power off at once */
+#define STOP_GRACE	5.0	/* SIGTERM to SIGKILL for leftover processes */
+
+struct boot {
+	double deadline;		/* clock_now() when the run must end */
+	char *cmdline;			/* /proc/cmdline */
+	struct params params;
+	bool params_ok;
+	struct machine machine;
+
+	struct blockdevs devs;		/* the last scan */
+	const struct blockdev *results, *target, *wal;	/* in devs */
+	struct disk_facts results_facts, target_facts, wal_facts;
+	bool have_disk_facts;
+
+	bool results_mounted;
+	bool results_formatted;
+	const char *results_mount_options;
+	char run_rel[PATH_MAX];		/* runs/<name> */
+	char run_dir[PATH_MAX];		/* /mnt/results/runs/<name> */
+	char started_utc[32];
+
+	struct suite_info suite;
+	bool have_suite;
+	bool bench_started;
+};
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * cmdline.h: the bootbench.* parameters of the kernel command line.
+ *
+ * Every bootbench.* key must be known and have a valid value; the first
+ * problem is reported in err naming the key and the value.
+ */
+#ifndef BOOTBENCH_CMDLINE_H
+#define BOOTBENCH_CMDLINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "devspec.h"
+
+#define SUITE_NAME_MAX 64
+#define RUN_ID_MAX 32
+#define ERASE_MAX 2
+#define TIMEOUT_MAX (7L * 24 * 3600)
+#define DISK_WAIT_MAX 3600L
+
+enum after { AFTER_POWEROFF, AFTER_REBOOT, AFTER_SHELL };
+
+struct params {
+	char suite[SUITE_NAME_MAX + 1];
+	struct devspec target;
+	struct devspec results;		/* kind NONE if its value was bad */
+	struct devspec wal;		/* kind NONE if not given */
+	char erase[ERASE_MAX][DEVSPEC_MAX];
+	int erase_count;
+	bool results_init;
+	enum after after;
+	long timeout;			/* seconds, for the whole run */
+	long disk_wait;			/* seconds */
+	char id[RUN_ID_MAX + 1];	/* "" unless given */
+};
+
+struct boot;
+
+void params_defaults(struct params *p);
+int params_parse(struct params *p, const char *cmdline, char *err, size_t errlen);
+const char *after_name(enum after after);
+
+/* Step: read /proc/cmdline into b->cmdline and b->params; on a bad line
+ * fail() with the reason (the boot goes on to write the failed record). */
+int cmdline_read(struct boot *b);
+
+#endif

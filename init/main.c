@@ -1,0 +1,62 @@
+/*
+ * main.c: the bootbench init, PID 1 of the appliance.
+ *
+ * It brings the machine up, reads the bootbench.* parameters, finds the
+ * disks, opens a run directory on the results partition, checks the
+ * wrong-disk interlock, hands the target to the suite runner, saves the
+ * record and powers off.  A failing step reports itself once (fail());
+ * the later steps that do work are skipped, the record is still written.
+ */
+#include <stdlib.h>
+
+#include "boot.h"
+#include "clock.h"
+#include "cmdline.h"
+#include "console.h"
+#include "devices.h"
+#include "interlock.h"
+#include "modules.h"
+#include "mounts.h"
+#include "phase.h"
+#include "poweroff.h"
+#include "results.h"
+#include "runner.h"
+#include "sysinfo.h"
+
+int main(void)
+{
+	static struct boot b;
+
+	phase_begin("bringup");
+	mounts_bringup();
+	console_open();
+	setenv("PATH", "/usr/bin:/bin:/usr/sbin:/sbin:/opt/postgresql/bin", 1);
+	setenv("TZ", "UTC", 1);
+	sysinfo_collect(&b);
+
+	phase_begin("cmdline");
+	cmdline_read(&b);
+	b.deadline = clock_now() + b.params.timeout;
+	watchdog_arm(b.params.timeout + WATCHDOG_EXTRA, b.params.after);
+
+	phase_begin("modules");
+	modules_load(&b);
+
+	phase_begin("devices");
+	devices_wait(&b);
+
+	phase_begin("results");
+	results_open(&b);
+
+	if (!failure()) {
+		phase_begin("interlock");
+		if (suite_describe(&b) == 0 && devices_refresh(&b) == 0)
+			interlock_check(&b);
+	}
+	if (!failure()) {
+		phase_begin("bench");
+		bench_run(&b);
+	}
+	results_finish(&b);
+	power_off(&b);
+}

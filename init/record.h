@@ -1,0 +1,42 @@
+/*
+ * record.h: run.json, the record of one boot (doc/results-format.md,
+ * doc/run.schema.json).  Pure: record_write() prints a view of the
+ * boot's state; results.c saves it.
+ */
+#ifndef BOOTBENCH_RECORD_H
+#define BOOTBENCH_RECORD_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cmdline.h"
+#include "phase.h"
+#include "suite.h"
+#include "sysinfo.h"
+
+#define RECORD_FORMAT "bootbench-run"
+#define RECORD_VERSION 1
+
+struct record {
+	const char *status;		/* "running", "done" or "failed" */
+	const char *reason;		/* why it failed, else NULL */
+	const char *failed_phase;
+	const char *id;
+	const char *directory;		/* runs/<leaf> */
+	const char *started_utc;
+	const char *finished_utc;	/* NULL while running */
+	const struct machine *machine;
+	const char *cmdline;
+	const struct params *params;
+	const struct disk_facts *results, *target, *wal;	/* NULL: unknown */
+	const char *results_mount_options;
+	bool results_formatted;		/* formatted by this boot */
+	const struct suite_info *suite;	/* NULL: not described */
+	const struct phase *phases;
+	size_t n_phases;
+	const char *bench;		/* bench.json text (valid JSON) or NULL */
+};
+
+void record_write(FILE *out, const struct record *r);
+
+#endif

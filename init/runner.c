@@ -1,0 +1,126 @@
+/* runner.c: call bootbench-bench with a deadline; its failure is the run's. */
+#include "runner.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "boot.h"
+#include "clock.h"
+#include "console.h"
+#include "proc.h"
+
+#define BENCH_PREFIX "bootbench-bench: "
+
+struct describe_ctx {
+	struct suite_info *suite;
+	char bad[256];			/* first key=value line with a bad value */
+	char last[512];			/* last output line */
+};
+
+static void describe_line(void *arg, const char *line)
+{
+	struct describe_ctx *c = arg;
+
+	if (line[0])
+		snprintf(c->last, sizeof c->last, "%s", line);
+	if (suite_info_line(c->suite, line) < 0 && !c->bad[0])
+		snprintf(c->bad, sizeof c->bad, "%s", line);
+}
+
+static double earlier(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+int suite_describe(struct boot *b)
+{
+	const char *argv[] = { BENCH_PROGRAM, "describe", "--suite", b->params.suite, NULL };
+	struct describe_ctx c = { .suite = &b->suite };
+	struct proc_result r;
+	const char *missing;
+	char st[64];
+
+	suite_info_init(&b->suite, b->params.suite);
+	if (proc_run(argv, earlier(clock_now() + DESCRIBE_TIMEOUT, b->deadline), 1.0,
+		     describe_line, &c, &r) < 0)
+		return fail("run %s:", BENCH_PROGRAM);
+	if (r.timed_out)
+		return fail("%s describe --suite %s did not answer within %d s",
+			    BENCH_PROGRAM, b->params.suite, DESCRIBE_TIMEOUT);
+	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
+		if (!strncmp(c.last, BENCH_PREFIX, strlen(BENCH_PREFIX)))
+			return fail("suite %s: %s", b->params.suite, c.last + strlen(BENCH_PREFIX));
+		return fail("%s describe --suite %s failed (%s)", BENCH_PROGRAM,
+			    b->params.suite, proc_status_str(r.status, st, sizeof st));
+	}
+	if (c.bad[0])
+		return fail("%s describe --suite %s: bad line \"%s\"", BENCH_PROGRAM,
+			    b->params.suite, c.bad);
+	if ((missing = suite_info_missing(&b->suite)))
+		return fail("%s describe --suite %s gave no %s", BENCH_PROGRAM,
+			    b->params.suite, missing);
+	b->have_suite = true;
+	say("suite %s: target at least %lld MiB, unmarked partitions %s, WAL partition %s",
+	    b->suite.name, b->suite.min_target_mib,
+	    b->suite.allow_unmarked ? "allowed" : "refused",
+	    b->suite.needs_wal ? "needed" : "optional");
+	return 0;
+}
+
+struct run_ctx {
+	char last_error[512];
+};
+
+/* The runner's output goes onto the console as it comes; its last
+ * "bootbench-bench: reason" line is the reason if it fails. */
+static void run_line(void *arg, const char *line)
+{
+	struct run_ctx *c = arg;
+
+	console_line(line);
+	if (!strncmp(line, BENCH_PREFIX, strlen(BENCH_PREFIX)))
+		snprintf(c->last_error, sizeof c->last_error, "%s", line + strlen(BENCH_PREFIX));
+}
+
+int bench_run(struct boot *b)
+{
+	const char *argv[16];
+	struct run_ctx c = { "" };
+	struct proc_result r;
+	double deadline = b->deadline - FINISH_RESERVE;
+	char st[64];
+	int n = 0;
+
+	argv[n++] = BENCH_PROGRAM;
+	argv[n++] = "run";
+	argv[n++] = "--suite";
+	argv[n++] = b->params.suite;
+	argv[n++] = "--target";
+	argv[n++] = b->target->path;
+	argv[n++] = "--run-dir";
+	argv[n++] = b->run_dir;
+	if (b->wal) {
+		argv[n++] = "--wal";
+		argv[n++] = b->wal->path;
+	}
+	argv[n++] = "--mountpoint";
+	argv[n++] = TARGET_MOUNT;
+	argv[n] = NULL;
+
+	say("running suite %s on %s (deadline in %.0f s)", b->params.suite,
+	    b->target->path, deadline - clock_now());
+	b->bench_started = true;
+	if (proc_run(argv, deadline, PROC_KILL_GRACE, run_line, &c, &r) < 0)
+		return fail("run %s:", BENCH_PROGRAM);
+	if (r.timed_out)
+		return fail("suite %s did not finish within bootbench.timeout=%ld s; stopped it%s",
+			    b->params.suite, b->params.timeout,
+			    r.lost ? " (it did not die even after SIGKILL)" : "");
+	if (WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0)
+		return 0;
+	if (c.last_error[0])
+		return fail("suite %s failed: %s", b->params.suite, c.last_error);
+	return fail("suite %s failed: %s run: %s", b->params.suite, BENCH_PROGRAM,
+		    proc_status_str(r.status, st, sizeof st));
+}

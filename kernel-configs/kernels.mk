@@ -1,0 +1,91 @@
+# Kernels for the appliance: Debian's kernel packages, and kernels built
+# from Debian's linux-source packages.
+#
+#   make kernels [KERNELS="5.10 6.1 6.12 7.2"] [KERNEL_FLAVOUR=amd64]
+#       each kernel in $(OUT)/kernels/<release>/ (vmlinuz, config,
+#       modules.cpio.gz, initramfs.cpio.gz) and the link $(OUT)/kernels/<name>
+#       (<name>-amd64 for the generic flavour).  A name is a short version
+#       pinned below or an exact Debian package version (e.g. 6.1.190-1).
+#   make kernel-build KVER=6.12
+#       build linux-source-KVER, laid out the same way, linked as KVER-build
+#   make kernel-check CONFIG=path
+#       the config checker's verdict on any kernel config
+#
+# Pins: KERNEL_PIN_<short> = Debian suite, package version, ABI (the kernel
+# package is linux-image-<ABI>-<flavour>).  The indexes of a suite may list
+# versions whose files are gone from the pool: pin versions that download.
+# 6.1 is served by bookworm-security (bookworm itself has older 6.1s).
+
+KERNEL_PIN_5.10 := bullseye          5.10.223-1  5.10.0-32
+KERNEL_PIN_6.1  := bookworm-security 6.1.192-3   6.1.0-57
+KERNEL_PIN_6.12 := trixie            6.12.117-1  6.12.117+deb13
+KERNEL_PIN_7.2  := sid               7.2.13-1    7.2.13+deb14
+
+# linux-source-<short> for kernel-build: Debian suite, package version.
+KERNEL_SOURCE_5.10 := bullseye          5.10.223-1
+KERNEL_SOURCE_6.1  := bookworm-security 6.1.192-3
+KERNEL_SOURCE_6.12 := trixie            6.12.117-1
+KERNEL_SOURCE_7.2  := sid               7.2.13-1
+
+KERNEL_SHORTS  := 5.10 6.1 6.12 7.2
+KERNELS        ?= 6.12
+KERNEL_FLAVOUR ?= cloud-amd64
+KVER           ?= 6.12
+
+KCFG        := $(TOP)/kernel-configs
+KERNEL_OUT  := $(OUT)/kernels
+KERNEL_TOOLS := $(KCFG)/bootbench.config $(KCFG)/check $(KCFG)/kernel-dir \
+	$(KCFG)/kernels.mk $(TOP)/rootfs/debian-fetch
+
+# $(call kernel_link,NAME): the name of NAME's link in $(KERNEL_OUT).
+kernel_link = $(1)$(if $(filter cloud-amd64,$(KERNEL_FLAVOUR)),,-$(KERNEL_FLAVOUR))
+# $(call kernel_series,VERSION): 6.1.192-3 -> 6.1
+kernel_series = $(word 1,$(subst ., ,$(1))).$(word 2,$(subst ., ,$(1)))
+# $(call kernel_args,NAME): "SUITE VERSION [ABI]" for debian-kernel, or empty.
+kernel_args = $(or $(KERNEL_PIN_$(1)),$(if $(filter-out $(1),$(call kernel_series,$(1))),$(if \
+	$(KERNEL_PIN_$(call kernel_series,$(1))),$(word 1,$(KERNEL_PIN_$(call kernel_series,$(1)))) $(1))))
+
+KERNEL_LINKS := $(foreach k,$(KERNELS),$(call kernel_link,$(k)))
+# The base initramfs ($(IMAGE), which rootfs/image.mk defines after this file).
+KERNEL_BASE := $(OUT)/bootbench.cpio.gz
+
+# Bad requests stop here, before anything is built: one line naming the fix.
+kernel_bad_version = unknown kernel version '$(1)': use one of $(KERNEL_SHORTS) or an exact Debian package version such as $(word 2,$(KERNEL_PIN_6.12)) (pins: kernel-configs/kernels.mk)
+kernel_bad_flavour = unknown KERNEL_FLAVOUR '$(KERNEL_FLAVOUR)': use cloud-amd64 (small, virtio) or amd64 (generic)
+kernel_bad_source = no linux-source pin for KVER=$(KVER): use one of $(KERNEL_SHORTS) or add KERNEL_SOURCE_$(KVER) to kernel-configs/kernels.mk
+$(foreach k,$(KERNELS),$(if $(call kernel_args,$(k)),,$(error $(call kernel_bad_version,$(k)))))
+$(if $(filter cloud-amd64 amd64,$(KERNEL_FLAVOUR)),,$(error $(kernel_bad_flavour)))
+ifneq ($(filter kernel-build check-kernel-build,$(MAKECMDGOALS)),)
+$(if $(KERNEL_SOURCE_$(KVER)),,$(error $(kernel_bad_source)))
+endif
+
+.PHONY: kernels kernel-build kernel-check
+kernels: $(foreach l,$(KERNEL_LINKS),$(KERNEL_OUT)/$(l)/initramfs.cpio.gz)
+
+# One rule per requested kernel: fetch, check, lay out.
+define kernel_rule
+$(KERNEL_OUT)/$(call kernel_link,$(1))/modules.cpio.gz: $(KERNEL_TOOLS) $(KCFG)/debian-kernel | deps
+	@echo "  DEBIAN  $(1) $(KERNEL_FLAVOUR) ($(word 1,$(call kernel_args,$(1))) $(word 2,$(call kernel_args,$(1))))"
+	$(Q)BUILD=$(BUILD) OUT=$(OUT) $(KCFG)/debian-kernel $(word 1,$(call kernel_args,$(1))) \
+		$(word 2,$(call kernel_args,$(1))) $(KERNEL_FLAVOUR) $(call kernel_link,$(1)) \
+		$(word 3,$(call kernel_args,$(1)))
+endef
+$(foreach k,$(sort $(KERNEL_SHORTS) $(KERNELS)),$(eval $(call kernel_rule,$(k))))
+
+# The initramfs of a kernel: the base image with its modules appended (the
+# kernel unpacks concatenated cpio archives in order).
+$(KERNEL_OUT)/%/initramfs.cpio.gz: $(KERNEL_OUT)/%/modules.cpio.gz $(KERNEL_BASE)
+	$(Q)cat $(KERNEL_BASE) $< >$@.part && mv $@.part $@
+	@echo "  INITRD  $(@:$(TOP)/%=%)"
+
+# The compilation is incremental: this always runs, and redoes what changed.
+kernel-build: $(KERNEL_BASE) | deps
+	$(Q)BUILD=$(BUILD) OUT=$(OUT) JOBS=$(JOBS) $(KCFG)/build $(KVER) \
+		$(KERNEL_SOURCE_$(KVER)) $(KVER)-build
+	$(Q)cat $(KERNEL_BASE) $(KERNEL_OUT)/$(KVER)-build/modules.cpio.gz \
+		>$(KERNEL_OUT)/$(KVER)-build/initramfs.cpio.gz
+	@echo "  INITRD  $(KERNEL_OUT:$(TOP)/%=%)/$(KVER)-build/initramfs.cpio.gz"
+
+kernel-check:
+	$(if $(CONFIG),,@echo "kernel-check: give the config to check: make kernel-check CONFIG=path" >&2; exit 1)
+	$(Q)$(KCFG)/check $(CONFIG)

@@ -1,0 +1,56 @@
+# e2fsprogs: static mke2fs (also as mkfs.ext2/3/4), e2fsck (also as
+# fsck.ext2/3/4), tune2fs and dumpe2fs in /sbin.  Linked against the
+# sysroot's libblkid and libuuid (util-linux), not the private copies
+# e2fsprogs carries.
+#
+# mke2fs reads /etc/mke2fs.conf; the image's copy comes from the skeleton
+# (rootfs/skeleton/etc/mke2fs.conf), the one e2fsprogs generates is not staged.
+
+E2FSPROGS_DIR   := $(SRC)/e2fsprogs
+E2FSPROGS_LOG   := $(BUILD)/log/e2fsprogs.log
+E2FSPROGS_STAGE := $(call stage,e2fsprogs)
+# Keep a step's output in the log; on failure show the end of the log.
+E2FSPROGS_QUIET = >>$(E2FSPROGS_LOG) 2>&1 || { tail -n 40 $(E2FSPROGS_LOG); exit 1; }
+
+# Default prefixes: programs under /sbin, configuration in /etc.
+E2FSPROGS_CONFIGURE := \
+	CC=$(MUSL_CC) CFLAGS="$(MUSL_CFLAGS) -I$(SYSROOT)/include" \
+	LDFLAGS="-static -L$(SYSROOT)/lib" \
+	--disable-elf-shlibs --disable-bsd-shlibs --disable-libuuid --disable-libblkid \
+	--disable-nls --disable-fuse2fs --disable-fsck --disable-uuidd \
+	--disable-debugfs --disable-imager --disable-resizer --disable-defrag \
+	--disable-e2initrd-helper --disable-tdb --disable-backtrace \
+	--without-libarchive --with-udev-rules-dir=no --with-crond-dir=no \
+	--with-systemd-unit-dir=no
+
+E2FSPROGS_PROGRAMS := misc/mke2fs misc/tune2fs misc/dumpe2fs e2fsck/e2fsck
+
+$(STAMP)/e2fsprogs: $(KINC)/.done $(STAMP)/util-linux $(TOP)/rootfs/versions.mk \
+		$(TOP)/rootfs/packages/e2fsprogs.mk | deps
+	@echo "  UNPACK  e2fsprogs"
+	$(Q)mkdir -p $(STAMP) $(dir $(E2FSPROGS_LOG)) && : >$(E2FSPROGS_LOG)
+	$(Q)date +%s >$(E2FSPROGS_LOG:.log=.start)
+	$(Q)$(call unpack,E2FSPROGS,$(E2FSPROGS_DIR)) $(E2FSPROGS_QUIET)
+	@echo "  CONFIG  e2fsprogs"
+	$(Q)cd $(E2FSPROGS_DIR) && ./configure $(E2FSPROGS_CONFIGURE) $(E2FSPROGS_QUIET)
+	@echo "  BUILD   e2fsprogs"
+	$(Q)$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+		-C $(E2FSPROGS_DIR) libs $(E2FSPROGS_QUIET)
+	$(Q)$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+		-C $(E2FSPROGS_DIR)/misc mke2fs tune2fs dumpe2fs $(E2FSPROGS_QUIET)
+	$(Q)$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+		-C $(E2FSPROGS_DIR)/e2fsck e2fsck $(E2FSPROGS_QUIET)
+	@echo "  INSTALL e2fsprogs"
+	$(Q)rm -rf $(E2FSPROGS_STAGE) && mkdir -p $(E2FSPROGS_STAGE)/sbin
+	$(Q)for p in $(E2FSPROGS_PROGRAMS); do \
+	  strip -o $(E2FSPROGS_STAGE)/sbin/$${p#*/} $(E2FSPROGS_DIR)/$$p || exit 1; \
+	done
+	$(Q)cd $(E2FSPROGS_STAGE)/sbin && for t in ext2 ext3 ext4; do \
+	  ln -s mke2fs mkfs.$$t && ln -s e2fsck fsck.$$t || exit 1; \
+	done
+	$(Q)echo $$(( $$(date +%s) - $$(cat $(E2FSPROGS_LOG:.log=.start)) )) \
+		>$(E2FSPROGS_LOG:.log=.time) && rm -f $(E2FSPROGS_LOG:.log=.start)
+	$(Q)touch $@
+
+IMAGE_STAGES     += $(STAMP)/e2fsprogs
+IMAGE_STAGE_DIRS += $(E2FSPROGS_STAGE)

@@ -1,0 +1,30 @@
+# liburcu (userspace-rcu): static libraries and headers into the sysroot, for
+# xfsprogs.  Only the headers and the libraries are built: no tests, no docs.
+# Nothing of it goes into the image by itself.
+
+LIBURCU_DIR := $(SRC)/liburcu
+LIBURCU_LOG := $(BUILD)/log/liburcu.log
+# Keep a step's output in the log; on failure show the end of the log.
+LIBURCU_QUIET = >>$(LIBURCU_LOG) 2>&1 || { tail -n 40 $(LIBURCU_LOG); exit 1; }
+
+LIBURCU_CONFIGURE := \
+	CC=$(MUSL_CC) CFLAGS="$(MUSL_CFLAGS)" \
+	--prefix=$(SYSROOT) --disable-shared --enable-static
+
+$(STAMP)/liburcu: $(KINC)/.done $(TOP)/rootfs/versions.mk \
+		$(TOP)/rootfs/packages/liburcu.mk | deps
+	@echo "  UNPACK  liburcu"
+	$(Q)mkdir -p $(STAMP) $(dir $(LIBURCU_LOG)) && : >$(LIBURCU_LOG)
+	$(Q)date +%s >$(LIBURCU_LOG:.log=.start)
+	$(Q)$(call unpack,LIBURCU,$(LIBURCU_DIR)) $(LIBURCU_QUIET)
+	@echo "  CONFIG  liburcu"
+	$(Q)cd $(LIBURCU_DIR) && ./configure $(LIBURCU_CONFIGURE) $(LIBURCU_QUIET)
+	@echo "  BUILD   liburcu"
+	$(Q)$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+		-C $(LIBURCU_DIR)/src $(LIBURCU_QUIET)
+	@echo "  INSTALL liburcu"
+	$(Q)$(MAKE) -C $(LIBURCU_DIR)/include install $(LIBURCU_QUIET)
+	$(Q)$(MAKE) -C $(LIBURCU_DIR)/src install $(LIBURCU_QUIET)
+	$(Q)echo $$(( $$(date +%s) - $$(cat $(LIBURCU_LOG:.log=.start)) )) \
+		>$(LIBURCU_LOG:.log=.time) && rm -f $(LIBURCU_LOG:.log=.start)
+	$(Q)touch $@

@@ -1,0 +1,111 @@
+# PostgreSQL: the server and the tools the appliance runs, built with musl.
+#
+# Image: /opt/postgresql/bin/{postgres,initdb,pg_ctl,pgbench,psql,
+#        pg_test_fsync,pg_test_timing}, the loadable modules plpgsql and
+#        dict_snowball (initdb needs both) and the pg_stat_statements and
+#        pg_prewarm extensions in /opt/postgresql/lib, the data initdb and
+#        the server read in /opt/postgresql/share (time zone UTC only), and
+#        musl's dynamic loader as /lib/ld-musl-x86_64.so.1.
+#        Every executable is static except postgres: it is linked against
+#        musl's libc.so so that it can load modules; musl's loader is that
+#        libc.so, so it needs nothing else.
+# Sysroot: libpq.a with the two archives it needs, its headers and libpq.pc,
+#        for our own programs:
+#          $(MUSL_CC) -static $(LIBPQ_CFLAGS) prog.c $(LIBPQ_LIBS)
+#        (or pkg-config libpq), after $(STAMP)/postgresql.
+#
+# Built with -O2, like the PostgreSQL that distributions ship: the server's
+# speed is what the appliance measures.  Only the directories needed are
+# built, not the whole tree.
+
+POSTGRESQL_DIR    := $(SRC)/postgresql
+POSTGRESQL_LOG    := $(BUILD)/log/postgresql.log
+POSTGRESQL_PREFIX := /opt/postgresql
+POSTGRESQL_STAGE  := $(call stage,postgresql)
+POSTGRESQL_ROOT   := $(POSTGRESQL_STAGE)$(POSTGRESQL_PREFIX)
+# musl's libc.so is also its dynamic loader.
+POSTGRESQL_LDSO   := /lib/x86_64-linux-musl/libc.so
+
+POSTGRESQL_CONFIGURE := \
+	CC=$(MUSL_CC) CFLAGS=-O2 CPPFLAGS="-isystem $(KINC)" \
+	LDFLAGS_EX=-static \
+	--prefix=$(POSTGRESQL_PREFIX) --disable-rpath --disable-nls \
+	--with-liburing \
+	--without-readline --without-zlib --without-icu --without-openssl \
+	--without-ldap --without-gssapi --without-llvm --without-libxml \
+	--without-libxslt --without-lz4 --without-zstd
+
+# libpq.a calls five encoding functions that only libpgcommon_shlib exports
+# under their plain names; the static tools already link libpgcommon, which
+# has them as NAME_private: alias the plain names to those.
+POSTGRESQL_ENCODING_FUNCS := pg_char_to_encoding pg_encoding_to_char \
+	pg_valid_server_encoding pg_valid_server_encoding_id pg_utf_mblen
+POSTGRESQL_LIBPQ := -L$(POSTGRESQL_DIR)/src/interfaces/libpq -lpq \
+	$(foreach f,$(POSTGRESQL_ENCODING_FUNCS),-Wl,--defsym=$(f)=$(f)_private)
+
+POSTGRESQL_MODULE_DIRS := src/backend/snowball src/pl/plpgsql/src \
+	contrib/pg_stat_statements contrib/pg_prewarm
+POSTGRESQL_TOOL_DIRS   := src/bin/initdb src/bin/pg_ctl src/bin/pgbench \
+	src/bin/psql src/bin/pg_test_fsync src/bin/pg_test_timing
+
+# Keep a step's output in the log; on failure show the end of the log.
+POSTGRESQL_QUIET = >>$(POSTGRESQL_LOG) 2>&1 || { tail -n 40 $(POSTGRESQL_LOG); exit 1; }
+
+# $(call postgresql_make,DIR,TARGET): make TARGET in DIR of the tree.
+# postgres alone is linked dynamically; the tools link libpq statically.
+postgresql_make = $(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+	-C $(POSTGRESQL_DIR)/$(1) \
+	$(if $(filter src/backend,$(1)),LDFLAGS_EX=,libpq_pgport='$(POSTGRESQL_LIBPQ)') \
+	$(2) $(POSTGRESQL_QUIET)
+
+LIBPQ_CFLAGS := -I$(SYSROOT)/include
+LIBPQ_LIBS   := -L$(SYSROOT)/lib -lpq -lpgcommon_shlib -lpgport_shlib
+
+$(STAMP)/postgresql: $(KINC)/.done $(STAMP)/liburing $(TOP)/rootfs/versions.mk \
+		$(TOP)/rootfs/packages/postgresql.mk | deps
+	@echo "  UNPACK  postgresql"
+	$(Q)mkdir -p $(STAMP) $(dir $(POSTGRESQL_LOG)) && : >$(POSTGRESQL_LOG)
+	$(Q)date +%s >$(POSTGRESQL_LOG:.log=.start)
+	$(Q)$(call unpack,POSTGRESQL,$(POSTGRESQL_DIR)) $(POSTGRESQL_QUIET)
+	@echo "  CONFIG  postgresql"
+	$(Q)cd $(POSTGRESQL_DIR) && ./configure $(POSTGRESQL_CONFIGURE) $(POSTGRESQL_QUIET)
+	$(Q)grep -q '^#define USE_LIBURING 1' $(POSTGRESQL_DIR)/src/include/pg_config.h || { \
+		echo "postgresql: configure did not enable liburing" >&2; exit 1; }
+	@echo "  BUILD   postgresql (server)"
+	$(Q)$(call postgresql_make,src/backend,generated-headers)
+	$(Q)$(call postgresql_make,src/timezone,all)
+	$(Q)$(call postgresql_make,src/backend,all)
+	@echo "  BUILD   postgresql (modules, tools, libpq)"
+	$(Q)$(foreach d,$(POSTGRESQL_MODULE_DIRS) $(POSTGRESQL_TOOL_DIRS), \
+		$(call postgresql_make,$(d),all);)
+	@echo "  INSTALL postgresql"
+	$(Q)rm -rf $(POSTGRESQL_STAGE)
+	$(Q)$(foreach d,src/backend src/timezone $(POSTGRESQL_MODULE_DIRS) $(POSTGRESQL_TOOL_DIRS), \
+		$(call postgresql_make,$(d),install DESTDIR=$(POSTGRESQL_STAGE));)
+	$(Q)cd $(POSTGRESQL_DIR)/src/include/catalog && install -m 644 \
+		postgres.bki system_constraints.sql $(POSTGRESQL_ROOT)/share/
+	$(Q)find $(POSTGRESQL_ROOT)/share/timezone -mindepth 1 -maxdepth 1 \
+		! -name UTC -exec rm -rf {} +
+	$(Q)cd $(POSTGRESQL_ROOT) && rm -rf include share/timezonesets/*.txt \
+		share/tsearch_data/*_sample* share/psqlrc.sample share/errcodes.txt
+	$(Q)strip --strip-unneeded $(POSTGRESQL_ROOT)/bin/* $(POSTGRESQL_ROOT)/lib/*.so
+	$(Q)install -D -m 755 $(POSTGRESQL_LDSO) $(POSTGRESQL_STAGE)/lib/ld-musl-x86_64.so.1
+	$(Q)cd $(POSTGRESQL_DIR)/src && \
+		install -D -m 644 -t $(SYSROOT)/lib interfaces/libpq/libpq.a \
+			common/libpgcommon_shlib.a port/libpgport_shlib.a && \
+		install -D -m 644 -t $(SYSROOT)/include interfaces/libpq/libpq-fe.h \
+			interfaces/libpq/libpq-events.h include/postgres_ext.h
+	$(Q)mkdir -p $(SYSROOT)/lib/pkgconfig
+	$(Q)printf '%s\n' 'prefix=$(SYSROOT)' 'libdir=$${prefix}/lib' \
+		'includedir=$${prefix}/include' '' 'Name: libpq' \
+		'Description: PostgreSQL client library (static, musl)' \
+		'Version: $(firstword $(subst -, ,$(POSTGRESQL_VERSION)))' \
+		'Cflags: -I$${includedir}' \
+		'Libs: -L$${libdir} -lpq -lpgcommon_shlib -lpgport_shlib' \
+		>$(SYSROOT)/lib/pkgconfig/libpq.pc
+	$(Q)echo $$(( $$(date +%s) - $$(cat $(POSTGRESQL_LOG:.log=.start)) )) \
+		>$(POSTGRESQL_LOG:.log=.time) && rm -f $(POSTGRESQL_LOG:.log=.start)
+	$(Q)touch $@
+
+IMAGE_STAGES     += $(STAMP)/postgresql
+IMAGE_STAGE_DIRS += $(POSTGRESQL_STAGE)

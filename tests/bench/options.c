@@ -1,0 +1,95 @@
+/* The command line: what is accepted, and the message for what is not. */
+#include "options.h"
+#include "tap.h"
+
+#define ARGC(a) ((int)(sizeof(a) / sizeof((a)[0])) - 1)
+
+/* Parse a NULL-terminated argv; return the error ("" if none). */
+static const char *parse(char **argv, struct options *o)
+{
+	static char err[512];
+	int argc = 0;
+
+	while (argv[argc])
+		argc++;
+	err[0] = '\0';
+	if (options_parse(argc, argv, o, err, sizeof(err)) == 0 && err[0])
+		return "(error text after success)";
+	return err;
+}
+
+#define ERR(msg, ...) do {                                               \
+	char *argv_[] = { "bootbench-bench", __VA_ARGS__, NULL };         \
+	struct options o_;                                                \
+	is_str(parse(argv_, &o_), msg, "error: %s", msg);                 \
+} while (0)
+
+int main(void)
+{
+	struct options o;
+
+	char *run[] = { "bootbench-bench", "run", "--suite", "quick",
+			"--target", "/dev/vdb1", "--run-dir=/mnt/results/runs/x", NULL };
+	is_str(parse(run, &o), "", "run with the required options");
+	ok(o.command == CMD_RUN, "command run");
+	is_str(o.suite, "quick", "suite");
+	is_str(o.target, "/dev/vdb1", "target");
+	is_str(o.run_dir, "/mnt/results/runs/x", "--name=value form");
+	is_str(o.mountpoint, "/mnt/target", "mount point default");
+	ok(o.wal == NULL, "no WAL device by default");
+
+	char *wal[] = { "bootbench-bench", "run", "--suite", "quick", "--target",
+			"/dev/vdb1", "--run-dir", "d", "--wal", "/dev/vdc1",
+			"--mountpoint", "/mnt/t", NULL };
+	is_str(parse(wal, &o), "", "run with a WAL device");
+	is_str(o.wal, "/dev/vdc1", "WAL device");
+	is_str(o.wal_mountpoint, "/mnt/wal", "WAL mount point default");
+	is_str(o.mountpoint, "/mnt/t", "mount point given");
+
+	char *describe[] = { "bootbench-bench", "describe", "--suite", "quick", NULL };
+	is_str(parse(describe, &o), "", "describe");
+	ok(o.command == CMD_DESCRIBE, "command describe");
+
+	char *file[] = { "bootbench-bench", "describe", "--suite-file", "my.ini", NULL };
+	is_str(parse(file, &o), "", "describe a suite file");
+	is_str(o.suite_file, "my.ini", "suite file");
+	ok(o.suite == NULL, "no suite name with a suite file");
+
+	char *help[] = { "bootbench-bench", "--help", NULL };
+	is_str(parse(help, &o), "", "--help");
+	ok(o.command == CMD_HELP, "command help");
+
+	char *none[] = { "bootbench-bench", NULL };
+	is_str(parse(none, &o), "no command given", "no command");
+
+	ERR("unknown command \"bench\"", "bench");
+	ERR("expected a command before \"--suite\"", "--suite", "quick");
+	ERR("option --suite or --suite-file is required for describe", "describe");
+	ERR("options --suite and --suite-file exclude each other", "describe",
+	    "--suite", "quick", "--suite-file", "q.ini");
+	ERR("option --target is required for run", "run", "--suite", "quick",
+	    "--run-dir", "d");
+	ERR("option --run-dir is required for run", "run", "--suite", "quick",
+	    "--target", "/dev/vdb1");
+	ERR("option --target does not apply to describe", "describe",
+	    "--suite", "quick", "--target", "/dev/vdb1");
+	ERR("unrecognized option \"--suit\"", "describe", "--suit", "quick");
+	ERR("option --suite given twice", "describe", "--suite", "a", "--suite", "b");
+	ERR("option --suite needs a value", "describe", "--suite");
+	ERR("option --suite needs a value", "describe", "--suite=");
+	ERR("option --target needs a value", "run", "--suite", "q", "--target",
+	    "--run-dir", "d");
+	ERR("unexpected argument \"quick\"", "describe", "quick");
+	ERR("option --target needs an absolute path, not \"vdb1\"", "run",
+	    "--suite", "q", "--target", "vdb1", "--run-dir", "d");
+	ERR("invalid suite name \"../x\" (letters, digits, '-' and '_' only)",
+	    "describe", "--suite", "../x");
+	ERR("options --target and --wal name the same device \"/dev/vdb1\"", "run",
+	    "--suite", "q", "--target", "/dev/vdb1", "--wal", "/dev/vdb1",
+	    "--run-dir", "d");
+	ERR("options --mountpoint and --wal-mountpoint name the same directory \"/mnt/x\"",
+	    "run", "--suite", "q", "--target", "/dev/a", "--wal", "/dev/b",
+	    "--mountpoint", "/mnt/x", "--wal-mountpoint", "/mnt/x", "--run-dir", "d");
+	ERR("unexpected argument \"x\"", "--help", "x");
+	return tap_done();
+}

@@ -1,0 +1,159 @@
+/* Reading pgbench's -P progress lines and final report. */
+#include "pgbench_output.h"
+#include "tap.h"
+
+#include <stdlib.h>
+
+/* Feed every line of fixture NAME to the report; count progress lines. */
+static int read_fixture(const char *name, struct pgbench_report *r,
+			struct pgbench_progress *last)
+{
+	char path[4096], line[1024];
+	const char *top = getenv("TOP");
+	int progress = 0;
+
+	snprintf(path, sizeof(path), "%s/tests/bench/fixtures/%s",
+		 top ? top : ".", name);
+	FILE *f = fopen(path, "r");
+	if (!ok(f != NULL, "fixture %s opens", name))
+		return -1;
+	pgbench_report_init(r);
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (pgbench_parse_progress(line, last))
+			progress++;
+		else
+			pgbench_report_line(r, line);
+	}
+	fclose(f);
+	return progress;
+}
+
+static void progress_lines(void)
+{
+	struct pgbench_progress p;
+
+	ok(pgbench_parse_progress(
+		   "progress: 3.0 s, 812.3 tps, lat 2.461 ms stddev 0.803, 0 failed", &p),
+	   "pgbench 18 progress line is recognised");
+	is_num(p.elapsed_s, 3.0, "elapsed seconds");
+	is_num(p.tps, 812.3, "tps");
+	is_num(p.latency_ms, 2.461, "latency");
+	is_num(p.stddev_ms, 0.803, "latency stddev");
+	is_int(p.failed, 0, "failed count");
+
+	ok(pgbench_parse_progress("progress: 12.0 s, 95.0 tps, lat 10.512 ms "
+				  "stddev 3.001, 7 failed, lag 0.120 ms, 2 skipped, "
+				  "4 retried, 9 retries", &p),
+	   "progress line with lag, skipped and retries is recognised");
+	is_num(p.elapsed_s, 12.0, "elapsed seconds with a suffix");
+	is_int(p.failed, 7, "failed count before lag and retries");
+
+	ok(pgbench_parse_progress(
+		   "progress: 1.0 s, 640.0 tps, lat 1.560 ms stddev 0.210", &p),
+	   "progress line without a failed count (pgbench before 15)");
+	is_int(p.failed, -1, "failed count unknown");
+
+	ok(!pgbench_parse_progress("tps = 646.812345 (without initial connection time)", &p),
+	   "report line is not progress");
+	ok(!pgbench_parse_progress("progress: 1.0 s", &p),
+	   "truncated progress line is not progress");
+	ok(!pgbench_parse_progress("starting vacuum...end.", &p),
+	   "vacuum line is not progress");
+}
+
+/* Written from pgbench 18's printf formats, with failures. */
+static void duration_report(void)
+{
+	struct pgbench_report r;
+	struct pgbench_progress last;
+	char err[256];
+
+	is_int(read_fixture("report-t5-c2.txt", &r, &last), 5,
+	       "-T run: five progress lines");
+	is_num(last.tps, 820.1, "-T run: last progress tps");
+	is_str(r.transaction_type, "<builtin: TPC-B (sort of)>", "transaction type");
+	is_str(r.query_mode, "simple", "query mode");
+	is_int(r.scale, 1, "scaling factor");
+	is_int(r.clients, 2, "clients");
+	is_int(r.threads, 2, "threads");
+	is_int(r.duration_s, 5, "duration");
+	is_int(r.transactions, 3233, "transactions");
+	is_int(r.failed, 3, "failed transactions");
+	is_num(r.latency_avg_ms, 2.472, "latency average");
+	ok(r.have & REPORT_STDDEV, "latency stddev present");
+	is_num(r.latency_stddev_ms, 1.187, "latency stddev");
+	is_num(r.initial_connection_ms, 3.912, "initial connection time");
+	is_num(r.tps, 646.812345, "tps");
+	is_int(pgbench_report_check(&r, err, sizeof(err)), 0, "-T report is complete");
+}
+
+/* Output of the image's pgbench 18.6 (quick suite, 2 clients, loop device). */
+static void real_report(void)
+{
+	struct pgbench_report r;
+	struct pgbench_progress last;
+	char err[256];
+
+	is_int(read_fixture("pgbench-18.6-tpcb-like-c2.txt", &r, &last), 4,
+	       "pgbench 18.6: four progress lines");
+	is_num(last.elapsed_s, 4.0, "pgbench 18.6: last progress at 4 s");
+	is_num(last.tps, 125.0, "pgbench 18.6: last progress tps");
+	is_num(last.stddev_ms, 7.381, "pgbench 18.6: last progress stddev");
+	is_int(last.failed, 0, "pgbench 18.6: progress failed count");
+	is_int(r.clients, 2, "pgbench 18.6: clients");
+	is_int(r.threads, 2, "pgbench 18.6: threads");
+	is_int(r.transactions, 494, "pgbench 18.6: transactions");
+	is_int(r.failed, 0, "pgbench 18.6: failed transactions");
+	is_num(r.latency_avg_ms, 20.008, "pgbench 18.6: latency average");
+	is_num(r.latency_stddev_ms, 8.871, "pgbench 18.6: latency stddev");
+	is_num(r.tps, 99.840821, "pgbench 18.6: tps");
+	is_int(pgbench_report_check(&r, err, sizeof(err)), 0,
+	       "pgbench 18.6: report is complete");
+}
+
+static void transactions_report(void)
+{
+	struct pgbench_report r;
+	struct pgbench_progress last;
+	char err[256];
+
+	is_int(read_fixture("report-t-c4.txt", &r, &last), 0,
+	       "-t run: no progress lines");
+	is_int(r.transactions, 1000, "-t run: transactions before the slash");
+	is_str(r.query_mode, "prepared", "-t run: query mode");
+	ok(!(r.have & REPORT_DURATION), "-t run: no duration");
+	ok(!(r.have & REPORT_STDDEV), "-t run without -P: no latency stddev");
+	is_num(r.tps, 19047.619048, "-t run: tps");
+	is_int(pgbench_report_check(&r, err, sizeof(err)), 0, "-t report is complete");
+}
+
+static void incomplete_report(void)
+{
+	struct pgbench_report r;
+	char err[256];
+
+	pgbench_report_init(&r);
+	pgbench_report_line(&r, "number of transactions actually processed: 10");
+	pgbench_report_line(&r, "number of failed transactions: 0 (0.000%)");
+	pgbench_report_line(&r, "latency average = 1.000 ms");
+	is_int(pgbench_report_check(&r, err, sizeof(err)), -1, "report without tps is refused");
+	is_str(err, "pgbench's report has no \"tps\" line", "message names the missing line");
+
+	pgbench_report_init(&r);
+	pgbench_report_line(&r, "pgbench: error: connection to server on socket "
+			    "\"/run/postgresql/.s.PGSQL.5432\" failed");
+	pgbench_report_line(&r, "tps = abc");
+	ok(!(r.have & REPORT_TPS), "unreadable tps is not taken");
+	is_int(pgbench_report_check(&r, err, sizeof(err)), -1, "error output is refused");
+}
+
+int main(void)
+{
+	progress_lines();
+	duration_report();
+	real_report();
+	transactions_report();
+	incomplete_report();
+	return tap_done();
+}

@@ -1,0 +1,196 @@
+/* Child processes: output, exit status, exec errors, deadlines, stop signals. */
+#include "proc.h"
+#include "msg.h"
+#include "tap.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *const env[] = { "PATH=/bin:/usr/bin", "LC_ALL=C", NULL };
+
+struct lines {
+	int n;
+	char first[256];
+	char last[256];
+};
+
+static void collect(void *ctx, const char *line)
+{
+	struct lines *l = ctx;
+
+	if (l->n++ == 0)
+		snprintf(l->first, sizeof(l->first), "%s", line);
+	snprintf(l->last, sizeof(l->last), "%s", line);
+}
+
+/* Run sh -c SCRIPT with a deadline; rc, lines and fail reason out. */
+static int sh(const char *script, double timeout_s, struct lines *l, int log_fd)
+{
+	const char *argv[] = { "/bin/sh", "-c", script, NULL };
+	struct proc_spec spec = {
+		.name = "sh", .argv = argv, .envp = env, .out_fd = -1,
+		.log_name = "logs/sh.txt",
+	};
+
+	*l = (struct lines){ .n = 0 };
+	return proc_run(&spec, timeout_s, log_fd, collect, l);
+}
+
+/*
+ * fail() keeps the first reason of a process, so each case that fails runs
+ * in a child of its own and sends back its return value and reason.
+ */
+struct outcome {
+	int rc;
+	double seconds;
+	struct lines lines;
+	char log[128];
+	char reason[512];
+};
+
+static void in_child(struct outcome *o, void (*fn)(struct outcome *))
+{
+	int p[2];
+
+	memset(o, 0, sizeof(*o));
+	if (pipe(p) < 0)
+		abort();
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(p[0]);
+		if (proc_init() < 0)
+			_exit(1);
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		fn(o);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		o->seconds = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+		snprintf(o->reason, sizeof(o->reason), "%s",
+			 fail_reason() ? fail_reason() : "");
+		(void)!write(p[1], o, sizeof(*o));
+		_exit(0);
+	}
+	close(p[1]);
+	if (read(p[0], o, sizeof(*o)) != (ssize_t)sizeof(*o))
+		o->rc = 99;
+	close(p[0]);
+	waitpid(pid, NULL, 0);
+}
+
+static void case_output(struct outcome *o)
+{
+	char path[] = "/tmp/bench-proc-XXXXXX";
+	int fd = mkstemp(path);
+	o->rc = sh("echo one; echo two >&2; printf 'three\\rfour'", 10, &o->lines, fd);
+	char buf[64] = "";
+	(void)!pread(fd, buf, sizeof(buf) - 1, 0);
+	close(fd);
+	unlink(path);
+	snprintf(o->log, sizeof(o->log), "%s", buf);
+}
+
+static void case_status(struct outcome *o)
+{
+	o->rc = sh("echo 'sh: error: it went wrong'; exit 3", 10, &o->lines, -1);
+}
+
+static void case_signal(struct outcome *o)
+{
+	o->rc = sh("kill -KILL $$", 10, &o->lines, -1);
+}
+
+static void case_exec(struct outcome *o)
+{
+	const char *argv[] = { "/nonexistent/initdb", NULL };
+	struct proc_spec spec = { .name = "initdb", .argv = argv, .envp = env };
+	o->rc = proc_run(&spec, 10, -1, NULL, NULL);
+}
+
+static void case_timeout(struct outcome *o)
+{
+	/* A background child holds the pipe too: the whole group must go. */
+	o->rc = sh("sleep 30 & echo $!; exec sleep 31", 1, &o->lines, -1);
+}
+
+static void case_stop(struct outcome *o)
+{
+	o->rc = sh("kill -TERM $PPID; sleep 30", 10, &o->lines, -1);
+}
+
+static void case_user(struct outcome *o)
+{
+	const char *argv[] = { "/bin/sh", "-c", "id -u; id -g; id -G", NULL };
+	struct proc_spec spec = {
+		.name = "id", .argv = argv, .envp = env,
+		.drop_privileges = true, .uid = 70, .gid = 70,
+	};
+	o->rc = proc_run(&spec, 10, -1, collect, &o->lines);
+}
+
+/* Gone, or a zombie left to whoever reaps orphans. */
+static bool gone(pid_t pid)
+{
+	char path[64], stat[256] = "";
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return errno == ENOENT;
+	(void)!read(fd, stat, sizeof(stat) - 1);
+	close(fd);
+	char *state = strrchr(stat, ')');
+	return state && state[1] == ' ' && state[2] == 'Z';
+}
+
+int main(void)
+{
+	struct outcome o;
+
+	in_child(&o, case_output);
+	is_int(o.rc, 0, "exit status 0 is success");
+	is_int(o.lines.n, 4, "stdout and stderr lines; \\r ends a line");
+	is_str(o.lines.first, "one", "first line");
+	is_str(o.lines.last, "four", "a last line without newline is kept");
+	is_str(o.log, "one\ntwo\nthree\rfour", "the log has the output as is");
+
+	in_child(&o, case_status);
+	is_int(o.rc, -1, "exit status 3 fails");
+	is_str(o.reason, "sh exited with status 3: sh: error: it went wrong (see logs/sh.txt)",
+	       "reason: status, last line, log");
+
+	in_child(&o, case_signal);
+	is_int(o.rc, -1, "killed by a signal fails");
+	is_str(o.reason, "sh was killed by signal 9 (Killed) (see logs/sh.txt)",
+	       "reason names the signal");
+
+	in_child(&o, case_exec);
+	is_int(o.rc, -1, "missing program fails");
+	is_str(o.reason, "could not start initdb: execute \"/nonexistent/initdb\": "
+	       "No such file or directory", "reason names the program and the error");
+
+	in_child(&o, case_timeout);
+	is_int(o.rc, -1, "deadline passed");
+	is_str(o.reason, "sh timed out after 1 s", "reason names what timed out");
+	ok(o.seconds >= 1 && o.seconds < 5, "ended at the deadline (%.2f s)", o.seconds);
+	ok(o.lines.n == 1 && gone((pid_t)atoi(o.lines.first)),
+	   "the background child of the group is gone too");
+
+	in_child(&o, case_stop);
+	is_int(o.rc, -1, "SIGTERM stops the wait");
+	is_str(o.reason, "stopped by Terminated during sh", "reason names the signal");
+	ok(o.seconds < 5, "stopped at once (%.2f s)", o.seconds);
+
+	if (geteuid() == 0) {
+		in_child(&o, case_user);
+		is_int(o.rc, 0, "runs as another user");
+		is_str(o.lines.first, "70", "uid 70");
+		is_str(o.lines.last, "70", "only group 70");
+	} else {
+		printf("# not root: switching users not tested\n");
+	}
+	return tap_done();
+}

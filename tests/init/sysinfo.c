@@ -1,0 +1,54 @@
+/* Unit tests: /proc and sysfs parsers, the suite runner's describe output. */
+#include <string.h>
+
+#include "suite.h"
+#include "sysinfo.h"
+#include "tap.h"
+
+int main(void)
+{
+	char buf[128];
+
+	cpuinfo_model("processor\t: 0\nvendor_id\t: GenuineIntel\nmodel\t\t: 85\n"
+		      "model name\t: Intel(R) Xeon(R) Gold 6148 CPU @ 2.40GHz \nflags\t: fpu\n"
+		      "processor\t: 1\nmodel name\t: other\n", buf, sizeof buf);
+	is_str(buf, "Intel(R) Xeon(R) Gold 6148 CPU @ 2.40GHz", "x86 cpuinfo: first model name, trimmed");
+	cpuinfo_model("processor\t: 0\nBogoMIPS\t: 50.00\nCPU implementer\t: 0x41\n", buf, sizeof buf);
+	is_str(buf, "", "no model line: empty");
+	cpuinfo_model("processor\t: 0\ncpu\t\t: POWER9 (architected)\n", buf, sizeof buf);
+	is_str(buf, "POWER9 (architected)", "ppc64 cpuinfo: the cpu line");
+	cpuinfo_model("model name: x", buf, sizeof buf);
+	is_str(buf, "x", "last line without newline");
+
+	const char *meminfo = "MemTotal:        2030712 kB\nMemFree:         1796084 kB\n"
+			      "MemAvailable:    1784912 kB\n";
+	ok(meminfo_kib(meminfo, "MemTotal") == 2030712, "MemTotal");
+	ok(meminfo_kib(meminfo, "MemAvailable") == 1784912, "MemAvailable");
+	ok(meminfo_kib(meminfo, "Mem") == -1, "a prefix of a field is not the field");
+	ok(meminfo_kib(meminfo, "SwapTotal") == -1, "missing field");
+
+	active_scheduler("mq-deadline kyber [bfq] none\n", buf, sizeof buf);
+	is_str(buf, "bfq", "active scheduler is the bracketed one");
+	active_scheduler("[none] mq-deadline\n", buf, sizeof buf);
+	is_str(buf, "none", "bracketed first");
+	active_scheduler("none\n", buf, sizeof buf);
+	is_str(buf, "none", "only one scheduler, without brackets");
+
+	struct suite_info s;
+	suite_info_init(&s, "quick");
+	is_str(suite_info_missing(&s), "min_target_mib", "nothing described yet");
+	ok(suite_info_line(&s, "name=quick") == 0 && suite_info_line(&s, "min_target_mib=256") == 0 &&
+	   suite_info_line(&s, "allow_unmarked=0") == 0 && suite_info_line(&s, "needs_wal=1") == 0 &&
+	   suite_info_line(&s, "some text without a key") == 0 && suite_info_line(&s, "workloads=pgbench") == 0,
+	   "describe lines, unknown keys and text are taken");
+	ok(s.min_target_mib == 256 && s.allow_unmarked == 0 && s.needs_wal == 1 && !suite_info_missing(&s),
+	   "describe values");
+	ok(suite_info_line(&s, "min_target_mib=lots") == -1 && suite_info_line(&s, "min_target_mib=") == -1 &&
+	   suite_info_line(&s, "min_target_mib=-1") == -1 && suite_info_line(&s, "allow_unmarked=yes") == -1 &&
+	   suite_info_line(&s, "needs_wal=2") == -1, "bad describe values are refused");
+	suite_info_init(&s, "quick");
+	suite_info_line(&s, "min_target_mib=1");
+	suite_info_line(&s, "allow_unmarked=1");
+	is_str(suite_info_missing(&s), "needs_wal", "the first missing key is named");
+	return tap_done();
+}

@@ -1,0 +1,40 @@
+# tests/lib/e2e.sh: helpers for end-to-end tests that boot the appliance in
+# QEMU through qemu/run (sourced after tap.sh).  Each test works in its own
+# temporary results directory $R, removed on exit.
+
+E2E_KERNEL=${E2E_KERNEL:-6.12}
+. "$TOP/qemu/lib/disks.sh"
+. "$TOP/qemu/lib/runs.sh"
+
+R=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-e2e.XXXXXX")
+trap 'rm -rf "$R"' EXIT
+
+# boot ARGS...: one qemu/run boot of $E2E_KERNEL into $R; its output goes to
+# $R/boot.N.out; the exit status is qemu/run's.
+e2e_boots=0
+boot() {
+	e2e_boots=$((e2e_boots + 1))
+	"$TOP/qemu/run" --quiet --kernel "$E2E_KERNEL" --results "$R" "$@" \
+		>"$R/boot.$e2e_boots.out" 2>&1
+	rc=$?
+	sed 's/^/# /' "$R/boot.$e2e_boots.out"
+	return $rc
+}
+
+# last_run: the run directory of the last boot, as qemu/run named it.
+last_run() { sed -n 's/^qemu\/run: run directory //p' "$R/boot.$e2e_boots.out" | tail -n 1; }
+
+# run_count: how many run directories $R/runs holds.
+run_count() { ls -d "$R"/runs/*/ 2>/dev/null | wc -l; }
+
+# last_console: the console log of the last boot.
+last_console() { ls -t "$R"/console/*.log | head -n 1; }
+
+# decoy_disk IMG NAME: a GPT disk whose partition NAME holds random data.
+decoy_disk() {
+	gpt_disk_create "$1" 64 "$2"
+	dd if=/dev/urandom of="$1" bs=1M seek=2 count=4 conv=notrunc status=none
+}
+
+# reason_has RUN TEXT: the failure reason in RUN's run.json mentions TEXT.
+reason_has() { grep -q "\"reason\": *\"[^\"]*$2" "$1/run.json"; }
