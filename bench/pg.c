@@ -24,7 +24,8 @@
 
 /*
  * The server's settings worth recording: all that do not have their
- * defaults (but those of this session), and these even when they do.
+ * defaults (but those of the connection asking), and these even when
+ * they do.
  */
 #define RECORDED_DEFAULTS \
 	"'{shared_buffers,max_connections,wal_level,fsync,synchronous_commit," \
@@ -147,14 +148,7 @@ int pg_initdb(struct pg_server *pg, const char *log_path, const char *log_name,
 	argv[n] = NULL;
 	pg_spec(pg, &spec, "initdb", argv, log_name);
 
-	int log = open_log(log_path);
-	if (log < 0)
-		return -1;
-	int rc = proc_run(&spec, INITDB_TIMEOUT_S, log, fn, ctx);
-	if (fsync(log) < 0 && rc == 0)
-		rc = fail("could not fsync \"%s\":", log_path);
-	close(log);
-	return rc;
+	return proc_run_logged(&spec, INITDB_TIMEOUT_S, log_path, NULL, fn, ctx);
 }
 
 /* name = 'value', quoted for postgresql.conf. */
@@ -270,15 +264,22 @@ static char *copy_value(const PGresult *res, int row, int col)
 	return strdup(PQgetvalue(res, row, col));
 }
 
+/* fail() with what was tried and the first line of libpq's message. */
+static int pq_fail(PGconn *conn, const char *what)
+{
+	char msg[512];
+
+	snprintf(msg, sizeof(msg), "%s", PQerrorMessage(conn));
+	msg[strcspn(msg, "\n")] = '\0';
+	return fail("%s: %s", what, msg);
+}
+
 /* A query's result, or NULL after fail() with the server's message. */
 static PGresult *query(PGconn *conn, const char *sql, const char *what)
 {
 	PGresult *res = PQexec(conn, sql);
 	if (PQresultStatus(res) != PGRES_TUPLES_OK) {
-		char msg[512];
-		snprintf(msg, sizeof(msg), "%s", PQerrorMessage(conn));
-		msg[strcspn(msg, "\n")] = '\0';
-		fail("could not query %s: %s", what, msg);
+		pq_fail(conn, what);
 		PQclear(res);
 		return NULL;
 	}
@@ -292,14 +293,12 @@ int pg_describe(struct pg_server *pg, struct record *r)
 	int rc = -1;
 
 	if (PQstatus(conn) != CONNECTION_OK) {
-		char msg[512];
-		snprintf(msg, sizeof(msg), "%s", PQerrorMessage(conn));
-		msg[strcspn(msg, "\n")] = '\0';
-		fail("could not connect to the server: %s", msg);
+		pq_fail(conn, "could not connect to the server");
 		goto out;
 	}
 	r->pg_version_num = PQserverVersion(conn);
-	if (!(res = query(conn, "SELECT version()", "the server version")))
+	if (!(res = query(conn, "SELECT version()",
+			  "could not query the server version")))
 		goto out;
 	free(r->pg_version);
 	r->pg_version = copy_value(res, 0, 0);
@@ -310,7 +309,7 @@ int pg_describe(struct pg_server *pg, struct record *r)
 			  "WHERE (source NOT IN ('default', 'client') "
 			  "       AND name NOT LIKE 'transaction\\_%') "
 			  "   OR name = ANY (" RECORDED_DEFAULTS ") "
-			  "ORDER BY name", "the server settings")))
+			  "ORDER BY name", "could not query the server settings")))
 		goto out;
 	int rows = PQntuples(res);
 	r->settings = calloc((size_t)rows, sizeof(*r->settings));

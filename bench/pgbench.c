@@ -1,10 +1,8 @@
 /* pgbench.c: run pgbench -i and pgbench runs, reading what they print. */
 #include "pgbench.h"
-#include "fsio.h"
 #include "msg.h"
 
 #include <stdio.h>
-#include <unistd.h>
 
 /* Bounds: table creation grows with the scale, a run with its length. */
 #define INIT_TIMEOUT_S(scale)  (120.0 + 60.0 * (scale))
@@ -19,14 +17,7 @@ static int run_logged(const struct pg_server *pg, const char *name,
 	struct proc_spec spec;
 
 	pg_spec(pg, &spec, name, argv, log_name);
-	int log = open_log(log_path);
-	if (log < 0)
-		return -1;
-	int rc = proc_run(&spec, timeout_s, log, fn, ctx);
-	if (fsync(log) < 0 && rc == 0)
-		rc = fail("could not fsync \"%s\":", log_path);
-	close(log);
-	return rc;
+	return proc_run_logged(&spec, timeout_s, log_path, NULL, fn, ctx);
 }
 
 static void init_line(void *ctx, const char *line)

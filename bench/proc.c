@@ -353,3 +353,23 @@ int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
 		return proc_status_fail(spec, status, lb.last);
 	return 0;
 }
+
+int proc_run_logged(const struct proc_spec *spec, double timeout_s,
+		    const char *log_path, const char *header,
+		    proc_line_fn fn, void *ctx)
+{
+	int log = open_log(log_path);
+	int rc = 0;
+
+	if (log < 0)
+		return -1;
+	if (header && (write_all(log, header, strlen(header)) < 0 ||
+		       write_all(log, "\n", 1) < 0))
+		rc = fail("could not write \"%s\":", log_path);
+	if (rc == 0)
+		rc = proc_run(spec, timeout_s, log, fn, ctx);
+	if (fsync(log) < 0 && rc == 0)
+		rc = fail("could not fsync \"%s\":", log_path);
+	close(log);
+	return rc;
+}

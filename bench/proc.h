@@ -44,6 +44,14 @@ int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
 	     proc_line_fn fn, void *ctx);
 
 /*
+ * proc_run with the output kept in the file log_path (created, fsync'd at
+ * the end), after the line header unless it is NULL.
+ */
+int proc_run_logged(const struct proc_spec *spec, double timeout_s,
+		    const char *log_path, const char *header,
+		    proc_line_fn fn, void *ctx);
+
+/*
  * Wait up to timeout_s for pid to end.  Returns 1 with *status set if it
  * ended, 0 if the time ran out, -1 if a stop signal came (when
  * stoppable).

@@ -292,8 +292,9 @@ int run_suite(const struct options *o, const struct suite *s)
 	static struct run r;
 	int rc;
 
-	note("bootbench-bench: suite %s (%s), %zu cases, target %s", s->name,
-	     s->source, suite_case_count(s), o->target);
+	/* Only the reason for a failure starts with "bootbench-bench: ". */
+	note("suite %s (%s): %zu cases, target %s", s->name, s->source,
+	     suite_case_count(s), o->target);
 	rc = proc_init();
 	if (rc == 0)
 		rc = setup(&r, o, s);

@@ -100,9 +100,6 @@ int volume_format(struct volume *v, const char *log_path, const char *log_name)
 	if (!S_ISBLK(st.st_mode))
 		return fail("%s \"%s\" is not a block device", v->role, v->device);
 
-	int log = open_log(log_path);
-	if (log < 0)
-		return -1;
 	struct proc_spec spec = {
 		.name = v->mkfs_path + strlen("/sbin/"),
 		.argv = v->mkfs_argv,
@@ -110,19 +107,10 @@ int volume_format(struct volume *v, const char *log_path, const char *log_name)
 		.log_name = log_name,
 	};
 	/* The log starts with the exact command. */
-	char line[1024] = "$ ";
-	volume_mkfs_command(v, line + 2, sizeof(line) - 3);
-	strcat(line, "\n");
-	if (write_all(log, line, strlen(line)) < 0) {
-		fail("could not write \"%s\":", log_path);
-		close(log);
-		return -1;
-	}
-	int rc = proc_run(&spec, MKFS_TIMEOUT_S, log, version_line, v);
-	if (fsync(log) < 0 && rc == 0)
-		rc = fail("could not fsync \"%s\":", log_path);
-	close(log);
-	return rc;
+	char header[1024] = "$ ";
+	volume_mkfs_command(v, header + 2, sizeof(header) - 2);
+	return proc_run_logged(&spec, MKFS_TIMEOUT_S, log_path, header,
+			       version_line, v);
 }
 
 struct mount_flag {

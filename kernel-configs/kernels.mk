@@ -55,11 +55,11 @@ kernel_bad_flavour = unknown KERNEL_FLAVOUR '$(KERNEL_FLAVOUR)': use cloud-amd64
 kernel_bad_source = no linux-source pin for KVER=$(KVER): use one of $(KERNEL_SHORTS) or add KERNEL_SOURCE_$(KVER) to kernel-configs/kernels.mk
 $(foreach k,$(KERNELS),$(if $(call kernel_args,$(k)),,$(error $(call kernel_bad_version,$(k)))))
 $(if $(filter cloud-amd64 amd64,$(KERNEL_FLAVOUR)),,$(error $(kernel_bad_flavour)))
-ifneq ($(filter kernel-build check-kernel-build,$(MAKECMDGOALS)),)
+ifneq ($(filter kernel-build kernel-build-compile check-kernel-build,$(MAKECMDGOALS)),)
 $(if $(KERNEL_SOURCE_$(KVER)),,$(error $(kernel_bad_source)))
 endif
 
-.PHONY: kernels kernel-build kernel-check
+.PHONY: kernels kernel-build kernel-build-compile kernel-check
 kernels: $(foreach l,$(KERNEL_LINKS),$(KERNEL_OUT)/$(l)/initramfs.cpio.gz)
 
 # One rule per requested kernel: fetch, check, lay out.
@@ -78,13 +78,16 @@ $(KERNEL_OUT)/%/initramfs.cpio.gz: $(KERNEL_OUT)/%/modules.cpio.gz $(KERNEL_BASE
 	$(Q)cat $(KERNEL_BASE) $< >$@.part && mv $@.part $@
 	@echo "  INITRD  $(@:$(TOP)/%=%)"
 
-# The compilation is incremental: this always runs, and redoes what changed.
-kernel-build: $(KERNEL_BASE) | deps
-	$(Q)BUILD=$(BUILD) OUT=$(OUT) JOBS=$(JOBS) $(KCFG)/build $(KVER) \
-		$(KERNEL_SOURCE_$(KVER)) $(KVER)-build
+# The compilation always runs and redoes only what changed; it comes before
+# the base image (or beside it, with -j).
+kernel-build: kernel-build-compile $(KERNEL_BASE)
 	$(Q)cat $(KERNEL_BASE) $(KERNEL_OUT)/$(KVER)-build/modules.cpio.gz \
 		>$(KERNEL_OUT)/$(KVER)-build/initramfs.cpio.gz
 	@echo "  INITRD  $(KERNEL_OUT:$(TOP)/%=%)/$(KVER)-build/initramfs.cpio.gz"
+
+kernel-build-compile: | deps
+	$(Q)BUILD=$(BUILD) OUT=$(OUT) JOBS=$(JOBS) $(KCFG)/build $(KVER) \
+		$(KERNEL_SOURCE_$(KVER)) $(KVER)-build
 
 kernel-check:
 	$(if $(CONFIG),,@echo "kernel-check: give the config to check: make kernel-check CONFIG=path" >&2; exit 1)

@@ -39,8 +39,8 @@ results_disk_create() {
 
 # debugfs_w IMG REQUEST: run one debugfs write request on partition 1.
 debugfs_w() {
-	out=$(debugfs -w -R "$2" "$1?offset=$(part_offset "$1")" 2>&1 | grep -v -e '^debugfs [0-9]' -e '^Allocated inode')
-	[ -z "$out" ] || { echo "qemu/run: debugfs '$2' on $1: $out" >&2; return 1; }
+	_out=$(debugfs -w -R "$2" "$1?offset=$(part_offset "$1")" 2>&1 | grep -v -e '^debugfs [0-9]' -e '^Allocated inode' || true)
+	[ -z "$_out" ] || { echo "qemu/run: debugfs '$2' on $1: $_out" >&2; return 1; }
 }
 
 # results_disk_put IMG FILE PATH: copy FILE onto the results disk as PATH
@@ -53,18 +53,18 @@ results_disk_put() {
 # results_disk_extract IMG DIR: copy the runs of the results disk that DIR
 # does not hold yet into DIR (a run is complete once its boot has ended).
 results_disk_extract() {
-	tmp=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-extract.XXXXXX")
-	if ! debugfs -R "rdump runs $tmp" "$1?offset=$(part_offset "$1")" >/dev/null 2>"$tmp.err"; then
-		cat "$tmp.err" >&2
-		rm -rf "$tmp" "$tmp.err"
+	_tmp=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-extract.XXXXXX")
+	if ! debugfs -R "rdump runs $_tmp" "$1?offset=$(part_offset "$1")" >/dev/null 2>"$_tmp.err"; then
+		cat "$_tmp.err" >&2
+		rm -rf "$_tmp" "$_tmp.err"
 		return 1
 	fi
 	mkdir -p "$2"
-	if [ -d "$tmp/runs" ]; then
-		for r in "$tmp"/runs/*/; do
-			[ -d "$r" ] && [ ! -e "$2/$(basename "$r")" ] || continue
-			cp -R "$r" "$2/"
+	if [ -d "$_tmp/runs" ]; then
+		for _rx in "$_tmp"/runs/*/; do
+			[ -d "$_rx" ] && [ ! -e "$2/$(basename "$_rx")" ] || continue
+			cp -R "$_rx" "$2/"
 		done
 	fi
-	rm -rf "$tmp" "$tmp.err"
+	rm -rf "$_tmp" "$_tmp.err"
 }

@@ -43,7 +43,7 @@ qemu_accel() {
 	case ${QEMU_ACCEL:-} in
 	kvm|tcg) echo "$QEMU_ACCEL"; return 0 ;;
 	esac
-	_qa_key="$(uname -r) $("$QEMU" --version 2>/dev/null | head -n 1) $(ls -l /dev/kvm 2>&1)"
+	_qa_key="$(uname -r) $("$QEMU" --version 2>/dev/null | head -n 1) $(ls -l /dev/kvm 2>&1 || true)"
 	if [ -r "$QEMU_ACCEL_CACHE" ] && [ "$(sed -n 2p "$QEMU_ACCEL_CACHE")" = "$_qa_key" ]; then
 		QEMU_ACCEL=$(sed -n 1p "$QEMU_ACCEL_CACHE")
 	else

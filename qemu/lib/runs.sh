@@ -5,51 +5,52 @@
 # version such as 6.12 or a kernel release), holding vmlinuz and
 # initramfs.cpio.gz.
 kernel_dir() {
-	d=$TOP/out/kernels/$1
-	if [ ! -f "$d/vmlinuz" ] || [ ! -f "$d/initramfs.cpio.gz" ]; then
+	_kd=$TOP/out/kernels/$1
+	if [ ! -f "$_kd/vmlinuz" ] || [ ! -f "$_kd/initramfs.cpio.gz" ]; then
 		echo "qemu/run: kernel $1 is not prepared: run make kernels KERNELS=$1" >&2
 		return 1
 	fi
-	(cd "$d" && pwd -P)
+	(cd "$_kd" && pwd -P)
 }
 
 # run_dir_of RUNS ID: the run directory of run ID under RUNS.
 run_dir_of() {
-	for r in "$1"/*_"$2"; do
-		[ -d "$r" ] && { echo "$r"; return 0; }
+	for _rd in "$1"/*_"$2"; do
+		[ -d "$_rd" ] && { echo "$_rd"; return 0; }
 	done
 	return 1
 }
 
-# json_field KEY < FILE: the first string or number value of "KEY".
+# json_field KEY < FILE: the first value of "KEY" that is a string (its
+# escapes kept) or a number.
 json_field() {
-	sed -n "s/.*\"$1\": *\"\\{0,1\\}\\([^\",}]*\\).*/\\1/p" | head -n 1
+	sed -n -E 's/.*"'"$1"'": *("((\\.|[^"\\])*)"|([^],}" ]+)).*/\2\4/p' | head -n 1
 }
 
 # run_status RUN: "done", "failed", "running" (never finished) or "missing".
 run_status() {
 	[ -f "$1/run.json" ] || { echo missing; return; }
-	s=$(json_field status <"$1/run.json")
-	echo "${s:-missing}"
+	_st=$(json_field status <"$1/run.json")
+	echo "${_st:-missing}"
 }
 
 # run_summary RUN: one line per measurement of RUN; fails if RUN is not done.
 run_summary() {
-	name=$(basename "$1")
-	status=$(run_status "$1")
-	if [ "$status" != done ]; then
-		reason=$(json_field reason <"$1/run.json" 2>/dev/null)
-		echo "$name: $status${reason:+: $reason}"
+	_rs_name=$(basename "$1")
+	_rs_status=$(run_status "$1")
+	if [ "$_rs_status" != done ]; then
+		_rs_reason=$(json_field reason <"$1/run.json" 2>/dev/null)
+		echo "$_rs_name: $_rs_status${_rs_reason:+: $_rs_reason}"
 		return 1
 	fi
 	if [ ! -s "$1/results.jsonl" ]; then
-		echo "$name: done, but no measurements"
+		echo "$_rs_name: done, but no measurements"
 		return 1
 	fi
-	while IFS= read -r line; do
-		w=$(echo "$line" | json_field workload)
-		c=$(echo "$line" | json_field clients)
-		t=$(echo "$line" | json_field tps)
-		printf '%s  %-10s clients=%-4s tps=%s\n' "$name" "$w" "${c:--}" "${t:--}"
+	while IFS= read -r _rs_line; do
+		_rs_w=$(echo "$_rs_line" | json_field workload)
+		_rs_c=$(echo "$_rs_line" | json_field clients)
+		_rs_t=$(echo "$_rs_line" | json_field tps)
+		printf '%s  %-10s clients=%-4s tps=%s\n' "$_rs_name" "$_rs_w" "${_rs_c:--}" "${_rs_t:--}"
 	done <"$1/results.jsonl"
 }

@@ -8,17 +8,21 @@
 #
 #   INI_MAX_LINE=4096              long value lists fit on one line (the line
 #                                  buffer is on the stack); a longer line
-#                                  is an error
-#   INI_ALLOW_MULTILINE=0          an indented line is an error, not a
-#                                  silent continuation of the value above
+#                                  is an error (the handler has seen its
+#                                  first 4095 bytes by then)
+#   INI_ALLOW_MULTILINE=0          an indented line is a "name = value" line
+#                                  of its own, not a continuation of the
+#                                  value above
 #   INI_STOP_ON_FIRST_ERROR=1      ini_parse*() returns at the first bad line
 #                                  or the first handler returning 0; the
 #                                  return value is that line's number
 #   INI_ALLOW_NO_VALUE=0           "name" without "=" is an error
-#   INI_HANDLER_LINENO=0           the standard four-argument handler:
-#   INI_CALL_HANDLER_ON_NEW_SECTION=0   mkfs.xfs is written for it (and would
-#                                  crash on a NULL name).  A handler that
-#                                  needs the current line number reads it
+#   INI_HANDLER_LINENO=0 and INI_CALL_HANDLER_ON_NEW_SECTION=0
+#                                  the standard four-argument handler, called
+#                                  for "name = value" lines only: mkfs.xfs is
+#                                  written for it (and would crash on the
+#                                  NULL name of a section call).  A handler
+#                                  that needs the current line number gets it
 #                                  through ini_parse_stream() with an
 #                                  fgets-like reader that counts the lines
 #                                  it returns (a line ends with '\n').
