@@ -261,6 +261,23 @@ static int report(struct wanted *w, int n, const char *waited)
 	return rc;
 }
 
+/* One console line naming the whole disks the scan found. */
+static void say_disks(const struct blockdevs *devs)
+{
+	char names[512] = "";
+	size_t len = 0;
+
+	for (size_t i = 0; i < devs->n && len < sizeof names; i++) {
+		if (devs->dev[i].partition)
+			continue;
+		int w = snprintf(names + len, sizeof names - len, " %s", devs->dev[i].name);
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+	say("disks:%s", names[0] ? names : " none");
+}
+
 int devices_wait(struct boot *b)
 {
 	struct wanted w[3];
@@ -277,6 +294,7 @@ int devices_wait(struct boot *b)
 	}
 	snprintf(waited, sizeof waited, " (waited %ld s, bootbench.disk-wait=%ld)",
 		 b->params.disk_wait, b->params.disk_wait);
+	say_disks(&b->devs);
 	return report(w, n, waited);
 }
 

@@ -46,6 +46,29 @@ int module_list_parse(char *text, const char **names, size_t max, size_t *count,
 	return 0;
 }
 
+/* One console line naming the disk filesystems the kernel now has. */
+static void say_disk_filesystems(void)
+{
+	char *text = read_text("/proc/filesystems", 1 << 16, NULL);
+	char names[512] = "";
+	size_t len = 0;
+
+	if (!text) {
+		warning("read /proc/filesystems:");
+		return;
+	}
+	for (char *line = strtok(text, "\n"); line && len < sizeof names; line = strtok(NULL, "\n")) {
+		if (strncmp(line, "nodev", 5) == 0)
+			continue;
+		int w = snprintf(names + len, sizeof names - len, " %s", line + strspn(line, " \t"));
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+	free(text);
+	say("disk filesystems:%s", names);
+}
+
 int modules_load(struct boot *b)
 {
 	const char *names[MODULES_MAX];
@@ -89,5 +112,6 @@ int modules_load(struct boot *b)
 	}
 	free(text);
 	say("loaded %zu of %zu modules in %.3f s", loaded, count, clock_now() - start);
+	say_disk_filesystems();
 	return rc;
 }

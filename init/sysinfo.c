@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "boot.h"
+#include "console.h"
 #include "fileio.h"
 
 void cpuinfo_model(const char *cpuinfo, char *out, size_t size)
@@ -92,6 +93,8 @@ void sysinfo_collect(struct boot *b)
 		m->mem_total_kib = meminfo_kib(text, "MemTotal");
 		free(text);
 	}
+	say("Linux %s (%s), %d CPUs (%s), %lld MiB", m->release, m->arch, m->cpu_count,
+	    m->cpu_model, m->mem_total_kib / 1024);
 }
 
 static void disk_attr(const char *disk, const char *attr, char *out, size_t size)

@@ -81,9 +81,14 @@ qemu_run() {
 	: >"$_qr_log"
 	# The guest CPU: the host's under KVM, under TCG the emulated CPU with
 	# most features (the default qemu64 lacks SSE4.2, so crc32c-intel
-	# would not load).
-	case ${QEMU_ACCEL:-tcg} in kvm) _qr_cpu=host ;; *) _qr_cpu=max ;; esac
-	timeout -k 5 "$_qr_secs" "$QEMU" -accel "${QEMU_ACCEL:-tcg}" -cpu "$_qr_cpu" \
+	# would not load).  TCG runs all vCPUs in one thread: with one thread
+	# per vCPU, kernels that patch their own code at boot (static keys)
+	# sometimes die of a stray int3 on the other vCPU.
+	case ${QEMU_ACCEL:-tcg} in
+	kvm) _qr_accel=kvm _qr_cpu=host ;;
+	*) _qr_accel=tcg,thread=single _qr_cpu=max ;;
+	esac
+	timeout -k 5 "$_qr_secs" "$QEMU" -accel "$_qr_accel" -cpu "$_qr_cpu" \
 		-nographic -monitor none -serial "file:$_qr_log" \
 		-no-reboot -nic none -m "$QEMU_MEM" -smp "$QEMU_SMP" "$@" </dev/null
 }
