@@ -31,6 +31,22 @@ unpack = $(TOP)/rootfs/unpack $($(1)_SUITE) $($(1)_SRC) $($(1)_VERSION) $(2)
 # $(call stage,PKG): the staging tree a package installs its image files into.
 stage = $(STAGE)/$(1)
 
+# Package recipes log their tools' output to $(BUILD)/log/NAME.log and time
+# themselves (make figures reads NAME.time):
+#   $(call recipe_log,NAME)    the log file
+#   $(call recipe_quiet,NAME)  after a command: its output into the log; on
+#                              failure, the end of the log on the terminal
+#   $(call recipe_begin,NAME)  a fresh log, the clock started
+#   $(call recipe_end,NAME)    the time taken recorded, $(STAMP)/NAME touched
+#   $(SUBMAKE)                 $(MAKE) in the top make's job pool, or -j$(JOBS)
+recipe_log   = $(BUILD)/log/$(1).log
+recipe_quiet = >>$(call recipe_log,$(1)) 2>&1 || { tail -n 40 $(call recipe_log,$(1)); exit 1; }
+recipe_begin = mkdir -p $(STAMP) $(BUILD)/log && : >$(call recipe_log,$(1)) && \
+	date +%s >$(BUILD)/log/$(1).start
+recipe_end   = echo $$(( $$(date +%s) - $$(cat $(BUILD)/log/$(1).start) )) \
+	>$(BUILD)/log/$(1).time && rm -f $(BUILD)/log/$(1).start && touch $(STAMP)/$(1)
+SUBMAKE = $(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
+
 Q := @
 ifneq ($(V),)
 Q :=

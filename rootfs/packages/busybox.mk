@@ -6,19 +6,18 @@
 # busybox does not keep one of them (e.g. a renamed option after an update).
 
 BUSYBOX_DIR      := $(SRC)/busybox
-BUSYBOX_LOG      := $(BUILD)/log/busybox.log
+BUSYBOX_LOG      := $(call recipe_log,busybox)
 BUSYBOX_STAGE    := $(call stage,busybox)
 BUSYBOX_FRAGMENT := $(TOP)/rootfs/busybox.config
 # Keep a step's output in the log; on failure show the end of the log.
-BUSYBOX_QUIET = >>$(BUSYBOX_LOG) 2>&1 || { tail -n 40 $(BUSYBOX_LOG); exit 1; }
+BUSYBOX_QUIET = $(call recipe_quiet,busybox)
 
 BUSYBOX_MAKEFLAGS := CC=$(MUSL_CC) HOSTCC=gcc
 
 $(STAMP)/busybox: $(KINC)/.done $(BUSYBOX_FRAGMENT) $(TOP)/rootfs/versions.mk \
 		$(TOP)/rootfs/packages/busybox.mk | deps
 	@echo "  UNPACK  busybox"
-	$(Q)mkdir -p $(STAMP) $(dir $(BUSYBOX_LOG)) && : >$(BUSYBOX_LOG)
-	$(Q)date +%s >$(BUSYBOX_LOG:.log=.start)
+	$(Q)$(call recipe_begin,busybox)
 	$(Q)$(call unpack,BUSYBOX,$(BUSYBOX_DIR)) $(BUSYBOX_QUIET)
 	@echo "  CONFIG  busybox"
 	$(Q)$(MAKE) -C $(BUSYBOX_DIR) $(BUSYBOX_MAKEFLAGS) defconfig $(BUSYBOX_QUIET)
@@ -33,15 +32,13 @@ $(STAMP)/busybox: $(KINC)/.done $(BUSYBOX_FRAGMENT) $(TOP)/rootfs/versions.mk \
 	  echo "busybox: the options above of $(BUSYBOX_FRAGMENT) did not hold" >&2; \
 	  exit 1; fi
 	@echo "  BUILD   busybox"
-	$(Q)$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+	$(Q)$(SUBMAKE) \
 		-C $(BUSYBOX_DIR) $(BUSYBOX_MAKEFLAGS) $(BUSYBOX_QUIET)
 	@echo "  INSTALL busybox"
 	$(Q)rm -rf $(BUSYBOX_STAGE)
 	$(Q)$(MAKE) -C $(BUSYBOX_DIR) $(BUSYBOX_MAKEFLAGS) \
 		CONFIG_PREFIX=$(BUSYBOX_STAGE) install $(BUSYBOX_QUIET)
-	$(Q)echo $$(( $$(date +%s) - $$(cat $(BUSYBOX_LOG:.log=.start)) )) \
-		>$(BUSYBOX_LOG:.log=.time) && rm -f $(BUSYBOX_LOG:.log=.start)
-	$(Q)touch $@
+	$(Q)$(call recipe_end,busybox)
 
 IMAGE_STAGES     += $(STAMP)/busybox
 IMAGE_STAGE_DIRS += $(BUSYBOX_STAGE)

@@ -7,10 +7,10 @@
 # (rootfs/skeleton/etc/mke2fs.conf), the one e2fsprogs generates is not staged.
 
 E2FSPROGS_DIR   := $(SRC)/e2fsprogs
-E2FSPROGS_LOG   := $(BUILD)/log/e2fsprogs.log
+E2FSPROGS_LOG   := $(call recipe_log,e2fsprogs)
 E2FSPROGS_STAGE := $(call stage,e2fsprogs)
 # Keep a step's output in the log; on failure show the end of the log.
-E2FSPROGS_QUIET = >>$(E2FSPROGS_LOG) 2>&1 || { tail -n 40 $(E2FSPROGS_LOG); exit 1; }
+E2FSPROGS_QUIET = $(call recipe_quiet,e2fsprogs)
 
 # Default prefixes: programs under /sbin, configuration in /etc.
 E2FSPROGS_CONFIGURE := \
@@ -28,17 +28,16 @@ E2FSPROGS_PROGRAMS := misc/mke2fs misc/tune2fs misc/dumpe2fs e2fsck/e2fsck
 $(STAMP)/e2fsprogs: $(KINC)/.done $(STAMP)/util-linux $(TOP)/rootfs/versions.mk \
 		$(TOP)/rootfs/packages/e2fsprogs.mk | deps
 	@echo "  UNPACK  e2fsprogs"
-	$(Q)mkdir -p $(STAMP) $(dir $(E2FSPROGS_LOG)) && : >$(E2FSPROGS_LOG)
-	$(Q)date +%s >$(E2FSPROGS_LOG:.log=.start)
+	$(Q)$(call recipe_begin,e2fsprogs)
 	$(Q)$(call unpack,E2FSPROGS,$(E2FSPROGS_DIR)) $(E2FSPROGS_QUIET)
 	@echo "  CONFIG  e2fsprogs"
 	$(Q)cd $(E2FSPROGS_DIR) && ./configure $(E2FSPROGS_CONFIGURE) $(E2FSPROGS_QUIET)
 	@echo "  BUILD   e2fsprogs"
-	$(Q)$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+	$(Q)$(SUBMAKE) \
 		-C $(E2FSPROGS_DIR) libs $(E2FSPROGS_QUIET)
-	$(Q)$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+	$(Q)$(SUBMAKE) \
 		-C $(E2FSPROGS_DIR)/misc mke2fs tune2fs dumpe2fs $(E2FSPROGS_QUIET)
-	$(Q)$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+	$(Q)$(SUBMAKE) \
 		-C $(E2FSPROGS_DIR)/e2fsck e2fsck $(E2FSPROGS_QUIET)
 	@echo "  INSTALL e2fsprogs"
 	$(Q)rm -rf $(E2FSPROGS_STAGE) && mkdir -p $(E2FSPROGS_STAGE)/sbin
@@ -48,9 +47,7 @@ $(STAMP)/e2fsprogs: $(KINC)/.done $(STAMP)/util-linux $(TOP)/rootfs/versions.mk 
 	$(Q)cd $(E2FSPROGS_STAGE)/sbin && for t in ext2 ext3 ext4; do \
 	  ln -s mke2fs mkfs.$$t && ln -s e2fsck fsck.$$t || exit 1; \
 	done
-	$(Q)echo $$(( $$(date +%s) - $$(cat $(E2FSPROGS_LOG:.log=.start)) )) \
-		>$(E2FSPROGS_LOG:.log=.time) && rm -f $(E2FSPROGS_LOG:.log=.start)
-	$(Q)touch $@
+	$(Q)$(call recipe_end,e2fsprogs)
 
 IMAGE_STAGES     += $(STAMP)/e2fsprogs
 IMAGE_STAGE_DIRS += $(E2FSPROGS_STAGE)

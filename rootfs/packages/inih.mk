@@ -33,9 +33,9 @@
 # 49 bytes (MAX_SECTION in ini.c).
 
 INIH_DIR := $(SRC)/inih
-INIH_LOG := $(BUILD)/log/inih.log
+INIH_LOG := $(call recipe_log,inih)
 # Keep a step's output in the log; on failure show the end of the log.
-INIH_QUIET = >>$(INIH_LOG) 2>&1 || { tail -n 40 $(INIH_LOG); exit 1; }
+INIH_QUIET = $(call recipe_quiet,inih)
 
 INIH_SETTINGS := INI_MAX_LINE=4096 INI_ALLOW_MULTILINE=0 \
 	INI_STOP_ON_FIRST_ERROR=1 INI_ALLOW_NO_VALUE=0 \
@@ -44,8 +44,7 @@ INIH_SETTINGS := INI_MAX_LINE=4096 INI_ALLOW_MULTILINE=0 \
 $(STAMP)/inih: $(KINC)/.done $(TOP)/rootfs/versions.mk \
 		$(TOP)/rootfs/packages/inih.mk | deps
 	@echo "  UNPACK  inih"
-	$(Q)mkdir -p $(STAMP) $(dir $(INIH_LOG)) && : >$(INIH_LOG)
-	$(Q)date +%s >$(INIH_LOG:.log=.start)
+	$(Q)$(call recipe_begin,inih)
 	$(Q)$(call unpack,INIH,$(INIH_DIR)) $(INIH_QUIET)
 	@echo "  BUILD   inih"
 	$(Q)cd $(INIH_DIR) && $(MUSL_CC) $(MUSL_CFLAGS) $(addprefix -D,$(INIH_SETTINGS)) \
@@ -63,6 +62,4 @@ $(STAMP)/inih: $(KINC)/.done $(TOP)/rootfs/versions.mk \
 	  'Version: $(firstword $(subst -, ,$(INIH_VERSION)))' \
 	  'Libs: -L$${libdir} -linih' 'Cflags: -I$${includedir}' \
 	  >$(SYSROOT)/lib/pkgconfig/inih.pc
-	$(Q)echo $$(( $$(date +%s) - $$(cat $(INIH_LOG:.log=.start)) )) \
-		>$(INIH_LOG:.log=.time) && rm -f $(INIH_LOG:.log=.start)
-	$(Q)touch $@
+	$(Q)$(call recipe_end,inih)

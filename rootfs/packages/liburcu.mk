@@ -3,9 +3,9 @@
 # Nothing of it goes into the image by itself.
 
 LIBURCU_DIR := $(SRC)/liburcu
-LIBURCU_LOG := $(BUILD)/log/liburcu.log
+LIBURCU_LOG := $(call recipe_log,liburcu)
 # Keep a step's output in the log; on failure show the end of the log.
-LIBURCU_QUIET = >>$(LIBURCU_LOG) 2>&1 || { tail -n 40 $(LIBURCU_LOG); exit 1; }
+LIBURCU_QUIET = $(call recipe_quiet,liburcu)
 
 LIBURCU_CONFIGURE := \
 	CC=$(MUSL_CC) CFLAGS="$(MUSL_CFLAGS)" \
@@ -14,17 +14,14 @@ LIBURCU_CONFIGURE := \
 $(STAMP)/liburcu: $(KINC)/.done $(TOP)/rootfs/versions.mk \
 		$(TOP)/rootfs/packages/liburcu.mk | deps
 	@echo "  UNPACK  liburcu"
-	$(Q)mkdir -p $(STAMP) $(dir $(LIBURCU_LOG)) && : >$(LIBURCU_LOG)
-	$(Q)date +%s >$(LIBURCU_LOG:.log=.start)
+	$(Q)$(call recipe_begin,liburcu)
 	$(Q)$(call unpack,LIBURCU,$(LIBURCU_DIR)) $(LIBURCU_QUIET)
 	@echo "  CONFIG  liburcu"
 	$(Q)cd $(LIBURCU_DIR) && ./configure $(LIBURCU_CONFIGURE) $(LIBURCU_QUIET)
 	@echo "  BUILD   liburcu"
-	$(Q)$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+	$(Q)$(SUBMAKE) \
 		-C $(LIBURCU_DIR)/src $(LIBURCU_QUIET)
 	@echo "  INSTALL liburcu"
 	$(Q)$(MAKE) -C $(LIBURCU_DIR)/include install $(LIBURCU_QUIET)
 	$(Q)$(MAKE) -C $(LIBURCU_DIR)/src install $(LIBURCU_QUIET)
-	$(Q)echo $$(( $$(date +%s) - $$(cat $(LIBURCU_LOG:.log=.start)) )) \
-		>$(LIBURCU_LOG:.log=.time) && rm -f $(LIBURCU_LOG:.log=.start)
-	$(Q)touch $@
+	$(Q)$(call recipe_end,liburcu)

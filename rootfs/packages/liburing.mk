@@ -6,9 +6,9 @@
 # links it in.
 
 LIBURING_DIR := $(SRC)/liburing
-LIBURING_LOG := $(BUILD)/log/liburing.log
+LIBURING_LOG := $(call recipe_log,liburing)
 # Keep a step's output in the log; on failure show the end of the log.
-LIBURING_QUIET = >>$(LIBURING_LOG) 2>&1 || { tail -n 40 $(LIBURING_LOG); exit 1; }
+LIBURING_QUIET = $(call recipe_quiet,liburing)
 
 # Its own configure script, not autoconf.  Man pages are not installed.
 LIBURING_CONFIGURE := \
@@ -17,8 +17,7 @@ LIBURING_CONFIGURE := \
 $(STAMP)/liburing: $(KINC)/.done $(TOP)/rootfs/versions.mk \
 		$(TOP)/rootfs/packages/liburing.mk | deps
 	@echo "  UNPACK  liburing"
-	$(Q)mkdir -p $(STAMP) $(dir $(LIBURING_LOG)) && : >$(LIBURING_LOG)
-	$(Q)date +%s >$(LIBURING_LOG:.log=.start)
+	$(Q)$(call recipe_begin,liburing)
 	$(Q)$(call unpack,LIBURING,$(LIBURING_DIR)) $(LIBURING_QUIET)
 	@echo "  CONFIG  liburing"
 	$(Q)cd $(LIBURING_DIR) && CFLAGS="$(MUSL_CFLAGS)" \
@@ -26,7 +25,7 @@ $(STAMP)/liburing: $(KINC)/.done $(TOP)/rootfs/versions.mk \
 	$(Q)grep -qx 'CONFIG_NOLIBC=y' $(LIBURING_DIR)/config-host.mak || { \
 		echo "liburing: configure did not choose the no-libc build" >&2; exit 1; }
 	@echo "  BUILD   liburing"
-	$(Q)$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+	$(Q)$(SUBMAKE) \
 		-C $(LIBURING_DIR)/src ENABLE_SHARED=0 $(LIBURING_QUIET)
 	$(Q)$(MAKE) -C $(LIBURING_DIR) liburing.pc $(LIBURING_QUIET)
 	@echo "  INSTALL liburing"
@@ -34,6 +33,4 @@ $(STAMP)/liburing: $(KINC)/.done $(TOP)/rootfs/versions.mk \
 	$(Q)rm -f $(SYSROOT)/lib/liburing-ffi.a
 	$(Q)install -D -m 644 $(LIBURING_DIR)/liburing.pc \
 		$(SYSROOT)/lib/pkgconfig/liburing.pc
-	$(Q)echo $$(( $$(date +%s) - $$(cat $(LIBURING_LOG:.log=.start)) )) \
-		>$(LIBURING_LOG:.log=.time) && rm -f $(LIBURING_LOG:.log=.start)
-	$(Q)touch $@
+	$(Q)$(call recipe_end,liburing)

@@ -19,7 +19,7 @@
 # built, not the whole tree.
 
 POSTGRESQL_DIR    := $(SRC)/postgresql
-POSTGRESQL_LOG    := $(BUILD)/log/postgresql.log
+POSTGRESQL_LOG    := $(call recipe_log,postgresql)
 POSTGRESQL_PREFIX := /opt/postgresql
 POSTGRESQL_STAGE  := $(call stage,postgresql)
 POSTGRESQL_ROOT   := $(POSTGRESQL_STAGE)$(POSTGRESQL_PREFIX)
@@ -49,11 +49,11 @@ POSTGRESQL_TOOL_DIRS   := src/bin/initdb src/bin/pg_ctl src/bin/pgbench \
 	src/bin/psql src/bin/pg_test_fsync src/bin/pg_test_timing
 
 # Keep a step's output in the log; on failure show the end of the log.
-POSTGRESQL_QUIET = >>$(POSTGRESQL_LOG) 2>&1 || { tail -n 40 $(POSTGRESQL_LOG); exit 1; }
+POSTGRESQL_QUIET = $(call recipe_quiet,postgresql)
 
 # $(call postgresql_make,DIR,TARGET): make TARGET in DIR of the tree.
 # postgres alone is linked dynamically; the tools link libpq statically.
-postgresql_make = $(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+postgresql_make = $(SUBMAKE) \
 	-C $(POSTGRESQL_DIR)/$(1) \
 	$(if $(filter src/backend,$(1)),LDFLAGS_EX=,libpq_pgport='$(POSTGRESQL_LIBPQ)') \
 	$(2) $(POSTGRESQL_QUIET)
@@ -64,8 +64,7 @@ LIBPQ_LIBS   := -L$(SYSROOT)/lib -lpq -lpgcommon_shlib -lpgport_shlib
 $(STAMP)/postgresql: $(KINC)/.done $(STAMP)/liburing $(TOP)/rootfs/versions.mk \
 		$(TOP)/rootfs/packages/postgresql.mk | deps
 	@echo "  UNPACK  postgresql"
-	$(Q)mkdir -p $(STAMP) $(dir $(POSTGRESQL_LOG)) && : >$(POSTGRESQL_LOG)
-	$(Q)date +%s >$(POSTGRESQL_LOG:.log=.start)
+	$(Q)$(call recipe_begin,postgresql)
 	$(Q)$(call unpack,POSTGRESQL,$(POSTGRESQL_DIR)) $(POSTGRESQL_QUIET)
 	@echo "  CONFIG  postgresql"
 	$(Q)cd $(POSTGRESQL_DIR) && ./configure $(POSTGRESQL_CONFIGURE) $(POSTGRESQL_QUIET)
@@ -103,9 +102,7 @@ $(STAMP)/postgresql: $(KINC)/.done $(STAMP)/liburing $(TOP)/rootfs/versions.mk \
 		'Cflags: -I$${includedir}' \
 		'Libs: -L$${libdir} -lpq -lpgcommon_shlib -lpgport_shlib' \
 		>$(SYSROOT)/lib/pkgconfig/libpq.pc
-	$(Q)echo $$(( $$(date +%s) - $$(cat $(POSTGRESQL_LOG:.log=.start)) )) \
-		>$(POSTGRESQL_LOG:.log=.time) && rm -f $(POSTGRESQL_LOG:.log=.start)
-	$(Q)touch $@
+	$(Q)$(call recipe_end,postgresql)
 
 IMAGE_STAGES     += $(STAMP)/postgresql
 IMAGE_STAGE_DIRS += $(POSTGRESQL_STAGE)

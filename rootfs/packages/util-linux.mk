@@ -5,9 +5,9 @@
 # (/etc/blkid.conf, /run/blkid) although they are installed in the sysroot.
 
 UTIL_LINUX_DIR := $(SRC)/util-linux
-UTIL_LINUX_LOG := $(BUILD)/log/util-linux.log
+UTIL_LINUX_LOG := $(call recipe_log,util-linux)
 # Keep a step's output in the log; on failure show the end of the log.
-UTIL_LINUX_QUIET = >>$(UTIL_LINUX_LOG) 2>&1 || { tail -n 40 $(UTIL_LINUX_LOG); exit 1; }
+UTIL_LINUX_QUIET = $(call recipe_quiet,util-linux)
 
 UTIL_LINUX_CONFIGURE := \
 	CC=$(MUSL_CC) CFLAGS="$(MUSL_CFLAGS)" \
@@ -23,18 +23,15 @@ UTIL_LINUX_CONFIGURE := \
 $(STAMP)/util-linux: $(KINC)/.done $(TOP)/rootfs/versions.mk \
 		$(TOP)/rootfs/packages/util-linux.mk | deps
 	@echo "  UNPACK  util-linux"
-	$(Q)mkdir -p $(STAMP) $(dir $(UTIL_LINUX_LOG)) && : >$(UTIL_LINUX_LOG)
-	$(Q)date +%s >$(UTIL_LINUX_LOG:.log=.start)
+	$(Q)$(call recipe_begin,util-linux)
 	$(Q)$(call unpack,UTIL_LINUX,$(UTIL_LINUX_DIR)) $(UTIL_LINUX_QUIET)
 	@echo "  CONFIG  util-linux"
 	$(Q)cd $(UTIL_LINUX_DIR) && ./configure $(UTIL_LINUX_CONFIGURE) $(UTIL_LINUX_QUIET)
 	@echo "  BUILD   util-linux"
-	$(Q)$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+	$(Q)$(SUBMAKE) \
 		-C $(UTIL_LINUX_DIR) $(UTIL_LINUX_QUIET)
 	@echo "  INSTALL util-linux (libblkid, libuuid)"
 	$(Q)$(MAKE) -C $(UTIL_LINUX_DIR) install-usrlib_execLTLIBRARIES \
 		install-pkgconfigDATA install-nodist_blkidincHEADERS \
 		install-uuidincHEADERS $(UTIL_LINUX_QUIET)
-	$(Q)echo $$(( $$(date +%s) - $$(cat $(UTIL_LINUX_LOG:.log=.start)) )) \
-		>$(UTIL_LINUX_LOG:.log=.time) && rm -f $(UTIL_LINUX_LOG:.log=.start)
-	$(Q)touch $@
+	$(Q)$(call recipe_end,util-linux)

@@ -6,10 +6,10 @@
 # mkfs.xfs opens the path it is given; no directory is compiled in.
 
 XFSPROGS_DIR   := $(SRC)/xfsprogs
-XFSPROGS_LOG   := $(BUILD)/log/xfsprogs.log
+XFSPROGS_LOG   := $(call recipe_log,xfsprogs)
 XFSPROGS_STAGE := $(call stage,xfsprogs)
 # Keep a step's output in the log; on failure show the end of the log.
-XFSPROGS_QUIET = >>$(XFSPROGS_LOG) 2>&1 || { tail -n 40 $(XFSPROGS_LOG); exit 1; }
+XFSPROGS_QUIET = $(call recipe_quiet,xfsprogs)
 
 # DEBUG and OPTIMIZER are read by configure; its default is -DDEBUG -g -O2.
 XFSPROGS_CONFIGURE := \
@@ -25,15 +25,14 @@ XFSPROGS_PROGRAMS := mkfs/mkfs.xfs repair/xfs_repair db/xfs_db
 $(STAMP)/xfsprogs: $(KINC)/.done $(STAMP)/util-linux $(STAMP)/liburcu $(STAMP)/inih \
 		$(TOP)/rootfs/versions.mk $(TOP)/rootfs/packages/xfsprogs.mk | deps
 	@echo "  UNPACK  xfsprogs"
-	$(Q)mkdir -p $(STAMP) $(dir $(XFSPROGS_LOG)) && : >$(XFSPROGS_LOG)
-	$(Q)date +%s >$(XFSPROGS_LOG:.log=.start)
+	$(Q)$(call recipe_begin,xfsprogs)
 	$(Q)$(call unpack,XFSPROGS,$(XFSPROGS_DIR)) $(XFSPROGS_QUIET)
 	@echo "  CONFIG  xfsprogs"
 	$(Q)cd $(XFSPROGS_DIR) && DEBUG=-DNDEBUG OPTIMIZER=-Os \
 		./configure $(XFSPROGS_CONFIGURE) $(XFSPROGS_QUIET)
 	@echo "  BUILD   xfsprogs"
 	$(Q)$(MAKE) -C $(XFSPROGS_DIR) headers $(XFSPROGS_QUIET)
-	$(Q)$(MAKE) $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS)) \
+	$(Q)$(SUBMAKE) \
 		-C $(XFSPROGS_DIR) $(XFSPROGS_MAKEFLAGS) mkfs repair db $(XFSPROGS_QUIET)
 	@echo "  INSTALL xfsprogs"
 	$(Q)rm -rf $(XFSPROGS_STAGE) && mkdir -p $(XFSPROGS_STAGE)/sbin \
@@ -42,9 +41,7 @@ $(STAMP)/xfsprogs: $(KINC)/.done $(STAMP)/util-linux $(STAMP)/liburcu $(STAMP)/i
 	  strip -o $(XFSPROGS_STAGE)/sbin/$${p#*/} $(XFSPROGS_DIR)/$$p || exit 1; \
 	done
 	$(Q)cp $(XFSPROGS_DIR)/mkfs/*.conf $(XFSPROGS_STAGE)/usr/share/xfsprogs/mkfs/
-	$(Q)echo $$(( $$(date +%s) - $$(cat $(XFSPROGS_LOG:.log=.start)) )) \
-		>$(XFSPROGS_LOG:.log=.time) && rm -f $(XFSPROGS_LOG:.log=.start)
-	$(Q)touch $@
+	$(Q)$(call recipe_end,xfsprogs)
 
 IMAGE_STAGES     += $(STAMP)/xfsprogs
 IMAGE_STAGE_DIRS += $(XFSPROGS_STAGE)
