@@ -14,7 +14,7 @@ BENCH_CORE_SRCS := fsio.c msg.c options.c pgbench_output.c proc.c record.c \
 BENCH_SRCS := $(BENCH_CORE_SRCS) main.c pg.c pgbench.c run.c
 
 BENCH_OBJS := $(addprefix $(BENCH_BUILD)/,$(BENCH_SRCS:.c=.o)) \
-	$(BENCH_BUILD)/builtin-suites.o $(BENCH_BUILD)/json.o
+	$(BENCH_BUILD)/builtin-suites.o $(BENCH_BUILD)/json.o $(BENCH_BUILD)/fileio.o
 BENCH_CFLAGS := $(MUSL_CFLAGS) $(OUR_CFLAGS) -MMD -MP \
 	-I$(TOP)/bench -I$(TOP)/common -I$(SYSROOT)/include $(LIBPQ_CFLAGS)
 # LIBPQ_*: libpq.a and the archives it needs, from the PostgreSQL recipe.
@@ -28,8 +28,8 @@ $(BENCH_BUILD)/%.o: $(TOP)/bench/%.c $(BENCH_INPUTS) | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)$(MUSL_CC) $(BENCH_CFLAGS) -c $< -o $@
 
-$(BENCH_BUILD)/json.o: $(TOP)/common/json.c $(BENCH_INPUTS) | deps
-	@echo "  CC      common/json.c"
+$(BENCH_BUILD)/json.o $(BENCH_BUILD)/fileio.o: $(BENCH_BUILD)/%.o: $(TOP)/common/%.c $(BENCH_INPUTS) | deps
+	@echo "  CC      common/$*.c"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(MUSL_CC) $(BENCH_CFLAGS) -c $< -o $@
 

@@ -44,56 +44,18 @@ int sync_parent_dir(const char *path)
 	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
 		return fail("path too long: \"%s\"", path);
 	const char *dir = dirname(buf);
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return fail("could not open directory \"%s\":", dir);
-	if (fsync(fd) < 0) {
-		close(fd);
+	if (fsync_dir(dir) < 0)
 		return fail("could not fsync directory \"%s\":", dir);
-	}
-	close(fd);
 	return 0;
 }
 
-int write_all(int fd, const char *buf, size_t len)
+int replace_file(const char *path, const char *data, size_t len)
 {
-	while (len > 0) {
-		ssize_t n = write(fd, buf, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
+	char err[PATH_MAX + 32];
+
+	if (write_file_atomic(path, data, len, err, sizeof(err)) < 0)
+		return fail("could not %s:", err);
 	return 0;
-}
-
-int write_file_atomic(const char *path, const char *data, size_t len)
-{
-	char tmp[PATH_MAX];
-
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return fail("path too long: \"%s\"", path);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return fail("could not create \"%s\":", tmp);
-	if (write_all(fd, data, len) < 0) {
-		fail("could not write \"%s\":", tmp);
-		close(fd);
-		return -1;
-	}
-	if (fsync(fd) < 0) {
-		fail("could not fsync \"%s\":", tmp);
-		close(fd);
-		return -1;
-	}
-	if (close(fd) < 0)
-		return fail("could not close \"%s\":", tmp);
-	if (rename(tmp, path) < 0)
-		return fail("could not rename \"%s\" to \"%s\":", tmp, path);
-	return sync_parent_dir(path);
 }
 
 int open_log(const char *path)

@@ -5,20 +5,21 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "fileio.h"
+
 /* mkdir -p; existing directories are fine.  Returns 0 or fail(). */
 int make_dirs(const char *path, mode_t mode);
 
 /* fsync the directory holding path.  Returns 0 or fail(). */
 int sync_parent_dir(const char *path);
 
-/* Replace path with data: temporary file, fsync, rename, fsync dir. */
-int write_file_atomic(const char *path, const char *data, size_t len);
+/* Replace path with data crash-safely (write_file_atomic of
+ * common/fileio.h).  Returns 0 or fail(). */
+int replace_file(const char *path, const char *data, size_t len);
 
 /* Open a log file for writing (created or truncated, close-on-exec). */
 int open_log(const char *path);
 
-/* Write all of buf to fd.  Returns 0, or -1 with errno set. */
-int write_all(int fd, const char *buf, size_t len);
 
 /* The last non-empty line of a text file into buf ("" if none). */
 void last_line(const char *path, char *buf, size_t len);

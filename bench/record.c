@@ -142,7 +142,7 @@ int record_save(const struct record *r)
 		free(text);
 		return fail("could not format bench.json:");
 	}
-	int rc = write_file_atomic(r->path, text, len);
+	int rc = replace_file(r->path, text, len);
 	free(text);
 	return rc;
 }

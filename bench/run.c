@@ -54,8 +54,8 @@ static int open_run_dir(struct run *r)
 		return fail("could not create \"%s\":", r->results_path);
 	in_dir(r, r->rec.path, sizeof(r->rec.path), "bench.json");
 	if (sync_parent_dir(r->results_path) < 0 ||
-	    write_file_atomic(in_dir(r, path, sizeof(path), "suite.ini"), s,
-			      strlen(s)) < 0)
+	    replace_file(in_dir(r, path, sizeof(path), "suite.ini"), s,
+			 strlen(s)) < 0)
 		return -1;
 	return record_save(&r->rec);
 }

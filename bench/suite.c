@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fileio.h"
+
 #define SUITE_FILE_MAX (64 * 1024)
 
 int suite_lookup(const char *name, struct suite *s, char *err, size_t errlen)
@@ -32,52 +34,24 @@ int suite_lookup(const char *name, struct suite *s, char *err, size_t errlen)
 	return -1;
 }
 
-/* The whole file into a new string, or NULL with errno set. */
-static char *read_text(const char *path)
+/* The whole suite file into a new string, or NULL with errno set. */
+static char *read_suite_text(const char *path)
 {
-	struct stat st;
-	char *text = NULL;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t len;
+	char *text = read_text(path, SUITE_FILE_MAX + 1, &len);
 
-	if (fd < 0)
+	if (text && len > SUITE_FILE_MAX) {
+		free(text);
+		errno = EFBIG;
 		return NULL;
-	if (fstat(fd, &st) < 0)
-		goto fail;
-	if (!S_ISREG(st.st_mode) || st.st_size > SUITE_FILE_MAX) {
-		errno = S_ISREG(st.st_mode) ? EFBIG : EINVAL;
-		goto fail;
 	}
-	text = malloc((size_t)st.st_size + 1);
-	if (!text)
-		goto fail;
-	size_t len = 0;
-	for (;;) {
-		ssize_t n = read(fd, text + len, (size_t)st.st_size - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			goto fail;
-		if (n == 0)
-			break;
-		len += (size_t)n;
-		if (len == (size_t)st.st_size)
-			break;
-	}
-	text[len] = '\0';
-	close(fd);
 	return text;
-fail:;
-	int saved = errno;
-	free(text);
-	close(fd);
-	errno = saved;
-	return NULL;
 }
 
 int suite_read_file(const char *path, struct suite *s, char *err, size_t errlen)
 {
 	char name[PATH_MAX];
-	char *text = read_text(path);
+	char *text = read_suite_text(path);
 
 	if (!text) {
 		snprintf(err, errlen, "could not read suite file \"%s\": %s", path,

@@ -1,8 +1,8 @@
-# The init (PID 1): init/*.c and common/json.c, linked statically with
+# The init (PID 1): init/*.c and common/{json,fileio}.c, linked statically with
 # musl, libblkid and libuuid from the sysroot (util-linux recipe).  One
 # object per source: touching a file recompiles only it.
 
-INIT_SRCS := $(sort $(wildcard $(TOP)/init/*.c)) $(TOP)/common/json.c
+INIT_SRCS := $(sort $(wildcard $(TOP)/init/*.c)) $(TOP)/common/json.c $(TOP)/common/fileio.c
 INIT_OBJS := $(patsubst $(TOP)/%.c,$(BUILD)/init/obj/%.o,$(INIT_SRCS))
 INIT_BIN  := $(BUILD)/init/init
 

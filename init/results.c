@@ -53,7 +53,7 @@ static int write_record(struct boot *b, const char *status, const char *finished
 	};
 
 	r.n_phases = phase_list(&r.phases);
-	return write_file_atomic(b->run_dir, "run.json", fill_record, &r);
+	return write_file_filled(b->run_dir, "run.json", fill_record, &r);
 }
 
 static void echo_line(void *ctx, const char *line)
@@ -165,7 +165,7 @@ static void save_dmesg(struct boot *b)
 	}
 	buf[n] = '\0';
 	if (str_printf(dir, sizeof dir, "%s/logs", b->run_dir) == 0)
-		write_file_atomic(dir, "dmesg.txt", fill_text, buf);
+		write_file_filled(dir, "dmesg.txt", fill_text, buf);
 	free(buf);
 }
 

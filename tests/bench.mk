@@ -11,13 +11,13 @@ BENCH_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
 
 BENCH_TEST_OBJS := $(addprefix $(BENCH_TEST_BUILD)/obj/,$(BENCH_CORE_SRCS:.c=.o)) \
 	$(BENCH_TEST_BUILD)/obj/builtin-suites.o $(BENCH_TEST_BUILD)/obj/json.o \
-	$(BENCH_TEST_BUILD)/obj/ini.o
+	$(BENCH_TEST_BUILD)/obj/fileio.o $(BENCH_TEST_BUILD)/obj/ini.o
 
 $(BENCH_TEST_BUILD)/obj/%.o: $(TOP)/bench/%.c $(STAMP)/inih
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BENCH_TEST_BUILD)/obj/json.o: $(TOP)/common/json.c
+$(BENCH_TEST_BUILD)/obj/json.o $(BENCH_TEST_BUILD)/obj/fileio.o: $(BENCH_TEST_BUILD)/obj/%.o: $(TOP)/common/%.c
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
 

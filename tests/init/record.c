@@ -80,12 +80,12 @@ static void atomic(const char *base)
 	struct dirent *e;
 	int leftovers = 0;
 
-	ok(write_file_atomic(base, "f.txt", fill_hello, "world") == 0, "atomic write");
+	ok(write_file_filled(base, "f.txt", fill_hello, "world") == 0, "atomic write");
 	snprintf(path, sizeof path, "%s/f.txt", base);
 	text = read_text(path, 1024, NULL);
 	is_str(text, "hello world\n", "atomic write: content");
 	free(text);
-	ok(write_file_atomic(base, "f.txt", fill_fails, NULL) == -1, "a failing writer fails");
+	ok(write_file_filled(base, "f.txt", fill_fails, NULL) == -1, "a failing writer fails");
 	text = read_text(path, 1024, NULL);
 	is_str(text, "hello world\n", "a failed write leaves the old file");
 	free(text);
@@ -95,7 +95,7 @@ static void atomic(const char *base)
 	if (dir)
 		closedir(dir);
 	ok(leftovers == 0, "no temporary file left behind");
-	ok(write_file_atomic("/nonexistent-dir", "x", fill_hello, "") == -1, "missing directory fails");
+	ok(write_file_filled("/nonexistent-dir", "x", fill_hello, "") == -1, "missing directory fails");
 }
 
 static const char expected[] =
