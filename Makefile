@@ -21,7 +21,7 @@ include $(sort $(wildcard init/*.mk bench/*.mk report/*.mk kernel-configs/*.mk q
 include rootfs/image.mk
 include tests/check.mk
 
-.PHONY: all deps run check figures clean distclean
+.PHONY: all deps clean distclean
 
 all: $(IMAGE)
 

@@ -15,3 +15,10 @@ include $(sort $(filter-out tests/check.mk,$(wildcard tests/*.mk)))
 check: $(CHECK_DEPS) | deps
 	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) \
 		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(CHECK_TESTS))
+
+# make figures: the benchmark scripts that print figures (sizes, build and
+# boot times); goals are printed beside the figures, not asserted.
+.PHONY: figures
+figures: $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) | deps
+	$(Q)TOP=$(TOP) $(TOP)/tests/figures/image.sh
+	$(Q)TOP=$(TOP) $(TOP)/tests/figures/boot.sh
