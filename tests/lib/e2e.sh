@@ -30,6 +30,16 @@ run_count() { ls -d "$R"/runs/*/ 2>/dev/null | wc -l; }
 # last_console: the console log of the last boot.
 last_console() { ls -t "$R"/console/*.log | head -n 1; }
 
+# tree_sums DIR: the sha256 of every file below DIR, by relative path.
+tree_sums() { (cd "$1" && find . -type f | sort | xargs sha256sum); }
+
+# disk_sums RUN: tree_sums of run RUN as the results disk $R/results.img
+# holds it now (extracted afresh, not the copy made after its boot).
+disk_sums() {
+	rm -rf "$R/fresh"
+	results_disk_extract "$R/results.img" "$R/fresh" && tree_sums "$R/fresh/$(basename "$1")"
+}
+
 # decoy_disk IMG NAME: a GPT disk whose partition NAME holds random data,
 # large enough for any suite, so that only the rule under test refuses it.
 decoy_disk() {
