@@ -9,12 +9,20 @@ BENCH        := $(BENCH_BUILD)/bootbench-bench
 BENCH_SUITES := $(sort $(wildcard $(TOP)/bench/suites/*.ini))
 
 # Sources without libpq, also built into the unit tests (tests/bench.mk).
-BENCH_CORE_SRCS := fsio.c msg.c options.c pgbench_output.c proc.c record.c \
-	results.c suite.c suite_parse.c volume.c
-BENCH_SRCS := $(BENCH_CORE_SRCS) main.c pg.c pgbench.c run.c
+BENCH_CORE_SRCS := fsio.c matrix.c measurement.c msg.c options.c \
+	pgbench_output.c proc.c record.c results.c suite.c suite_keys.c \
+	suite_parse.c sysstat.c volume.c warnings.c workload_specs.c \
+	rawio_io.c rawio_spec.c seqscan_spec.c \
+	insert_rows.c insert_spec.c fsync_output.c fsync_spec.c \
+	timer_hist.c timing_output.c timer_spec.c \
+	pgbench_log.c pgbench_spec.c oltp_spec.c
+BENCH_SRCS := $(BENCH_CORE_SRCS) env.c main.c pg.c pg_settings.c run.c sql.c \
+	workloads.c rawio.c seqscan.c insert.c fsync.c timer.c \
+	pgbench_run.c pgbench.c oltp.c
+BENCH_COMMON := json fileio stats
 
 BENCH_OBJS := $(addprefix $(BENCH_BUILD)/,$(BENCH_SRCS:.c=.o)) \
-	$(BENCH_BUILD)/builtin-suites.o $(BENCH_BUILD)/json.o $(BENCH_BUILD)/fileio.o
+	$(BENCH_BUILD)/builtin-suites.o $(BENCH_COMMON:%=$(BENCH_BUILD)/%.o)
 BENCH_CFLAGS := $(MUSL_CFLAGS) $(OUR_CFLAGS) -MMD -MP \
 	-I$(TOP)/bench -I$(TOP)/common -I$(SYSROOT)/include $(LIBPQ_CFLAGS)
 # LIBPQ_*: libpq.a and the archives it needs, from the PostgreSQL recipe.
@@ -28,7 +36,7 @@ $(BENCH_BUILD)/%.o: $(TOP)/bench/%.c $(BENCH_INPUTS) | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)$(MUSL_CC) $(BENCH_CFLAGS) -c $< -o $@
 
-$(BENCH_BUILD)/json.o $(BENCH_BUILD)/fileio.o: $(BENCH_BUILD)/%.o: $(TOP)/common/%.c $(BENCH_INPUTS) | deps
+$(BENCH_COMMON:%=$(BENCH_BUILD)/%.o): $(BENCH_BUILD)/%.o: $(TOP)/common/%.c $(BENCH_INPUTS) | deps
 	@echo "  CC      common/$*.c"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(MUSL_CC) $(BENCH_CFLAGS) -c $< -o $@

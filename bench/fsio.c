@@ -67,6 +67,14 @@ int open_log(const char *path)
 	return fd;
 }
 
+int open_log_append(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return fail("could not open \"%s\":", path);
+	return fd;
+}
+
 void last_line(const char *path, char *buf, size_t len)
 {
 	char tail[2048];

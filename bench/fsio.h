@@ -19,6 +19,8 @@ int replace_file(const char *path, const char *data, size_t len);
 
 /* Open a log file for writing (created or truncated, close-on-exec). */
 int open_log(const char *path);
+/* The same, appending to what the file holds. */
+int open_log_append(const char *path);
 
 
 /* The last non-empty line of a text file into buf ("" if none). */

@@ -11,8 +11,10 @@
 
 #include "msg.h"
 #include "options.h"
+#include "pg.h"
 #include "run.h"
 #include "suite.h"
+#include "suite_keys.h"
 
 int main(int argc, char **argv)
 {
@@ -29,11 +31,18 @@ int main(int argc, char **argv)
 		fputs(options_usage, stdout);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
+	if (o.command == CMD_KEYS) {
+		suite_list_keys(stdout);
+		return fflush(stdout) == 0 ? 0 : 1;
+	}
 	if ((o.suite_file ? suite_read_file(o.suite_file, &suite, err, sizeof(err))
-			  : suite_lookup(o.suite, &suite, err, sizeof(err))) < 0) {
+			  : suite_lookup_in(o.suites_dir ? o.suites_dir : SUITE_RESULTS_DIR,
+					    o.suite, &suite, err, sizeof(err))) < 0) {
 		fprintf(stderr, "%s: %s\n", PROGNAME, err);
 		return 2;
 	}
+	if (o.pg_bindir)
+		pg_set_bindir(o.pg_bindir);
 	if (o.command == CMD_DESCRIBE) {
 		suite_describe(&suite, stdout);
 		if (fflush(stdout) != 0) {

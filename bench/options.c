@@ -11,11 +11,15 @@ const char options_usage[] =
 	"\n"
 	"Usage:\n"
 	"  bootbench-bench describe (--suite NAME | --suite-file FILE)\n"
+	"  bootbench-bench keys\n"
 	"  bootbench-bench run (--suite NAME | --suite-file FILE) --target DEV\n"
 	"                      --run-dir DIR [OPTION]...\n"
+	"  bootbench-bench run (--suite NAME | --suite-file FILE) --data-dir DIR\n"
+	"                      --run-dir DIR [OPTION]...    (host mode)\n"
 	"\n"
 	"Commands:\n"
 	"  describe        print the suite's requirements as key=value lines\n"
+	"  keys            list every key a suite file may set, one per line\n"
 	"  run             format DEV, run the suite on it, write results to DIR\n"
 	"\n"
 	"Options:\n"
@@ -26,6 +30,11 @@ const char options_usage[] =
 	"  --mountpoint DIR        where to mount the target (default /mnt/target)\n"
 	"  --wal DEV               block device to format for the WAL\n"
 	"  --wal-mountpoint DIR    where to mount the WAL device (default /mnt/wal)\n"
+	"  --data-dir DIR          host mode: no device; each environment's data\n"
+	"                          directory is made in DIR (new or empty)\n"
+	"  --pg-bindir DIR         PostgreSQL's programs (default /opt/postgresql/bin)\n"
+	"  --suites-dir DIR        NAME.ini here overrides a built-in suite\n"
+	"                          (default /mnt/results/suites)\n"
 	"  -h, --help              show this help, then exit\n"
 	"\n"
 	"Exit status: 0 success, 1 the run failed, 2 usage error or unknown suite,\n"
@@ -47,7 +56,7 @@ static const struct option_def defs[] = {
 	{ "suite-file", offsetof(struct options, suite_file),
 	  ON(CMD_DESCRIBE) | ON(CMD_RUN), 0, false },
 	{ "target", offsetof(struct options, target),
-	  ON(CMD_RUN), ON(CMD_RUN), true },
+	  ON(CMD_RUN), 0, true },
 	{ "run-dir", offsetof(struct options, run_dir),
 	  ON(CMD_RUN), ON(CMD_RUN), false },
 	{ "mountpoint", offsetof(struct options, mountpoint),
@@ -56,6 +65,12 @@ static const struct option_def defs[] = {
 	  ON(CMD_RUN), 0, true },
 	{ "wal-mountpoint", offsetof(struct options, wal_mountpoint),
 	  ON(CMD_RUN), 0, true },
+	{ "data-dir", offsetof(struct options, data_dir),
+	  ON(CMD_RUN), 0, true },
+	{ "pg-bindir", offsetof(struct options, pg_bindir),
+	  ON(CMD_RUN) | ON(CMD_DESCRIBE), 0, true },
+	{ "suites-dir", offsetof(struct options, suites_dir),
+	  ON(CMD_RUN) | ON(CMD_DESCRIBE), 0, true },
 };
 
 #define N_DEFS (sizeof(defs) / sizeof(defs[0]))
@@ -64,6 +79,7 @@ static const char *const command_names[] = {
 	[CMD_HELP] = "help",
 	[CMD_DESCRIBE] = "describe",
 	[CMD_RUN] = "run",
+	[CMD_KEYS] = "keys",
 };
 
 static int error(char *err, size_t errlen, const char *fmt, ...)
@@ -114,6 +130,8 @@ static int parse_command(const char *word, struct options *o,
 		o->command = CMD_DESCRIBE;
 	else if (strcmp(word, "run") == 0)
 		o->command = CMD_RUN;
+	else if (strcmp(word, "keys") == 0)
+		o->command = CMD_KEYS;
 	else if (word[0] == '-')
 		return error(err, errlen, "expected a command before \"%s\"", word);
 	else
@@ -145,6 +163,10 @@ static int check_values(struct options *o, char *err, size_t errlen)
 		return error(err, errlen,
 			     "invalid suite name \"%s\" (letters, digits, '-' and '_' only)",
 			     o->suite);
+	if (o->command == CMD_RUN && !o->target == !o->data_dir)
+		return error(err, errlen, "run needs exactly one of --target and --data-dir");
+	if (o->wal && !o->target)
+		return error(err, errlen, "option --wal needs --target");
 	if (o->wal && strcmp(o->wal, o->target) == 0)
 		return error(err, errlen,
 			     "options --target and --wal name the same device \"%s\"",
@@ -167,7 +189,7 @@ int options_parse(int argc, char **argv, struct options *o,
 		return error(err, errlen, "no command given");
 	if (parse_command(argv[1], o, err, errlen) < 0)
 		return -1;
-	if (o->command == CMD_HELP) {
+	if (o->command == CMD_HELP || o->command == CMD_KEYS) {
 		if (argc > 2)
 			return error(err, errlen, "unexpected argument \"%s\"", argv[2]);
 		return 0;

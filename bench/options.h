@@ -8,6 +8,7 @@ enum command {
 	CMD_HELP,
 	CMD_DESCRIBE,
 	CMD_RUN,
+	CMD_KEYS,
 };
 
 struct options {
@@ -19,6 +20,9 @@ struct options {
 	const char *run_dir;
 	const char *mountpoint;
 	const char *wal_mountpoint;
+	const char *data_dir;      /* host mode: a directory instead of --target */
+	const char *pg_bindir;     /* PostgreSQL's programs */
+	const char *suites_dir;    /* where suites/NAME.ini override built-ins */
 };
 
 /*

@@ -34,6 +34,13 @@
 	"huge_pages,effective_io_concurrency,work_mem,maintenance_work_mem," \
 	"data_checksums,block_size,wal_segment_size}'"
 
+static char bindir[1024] = PG_BINDIR;
+
+void pg_set_bindir(const char *dir)
+{
+	snprintf(bindir, sizeof(bindir), "%s", dir);
+}
+
 static const char conninfo[] =
 	"host=" PG_SOCKDIR " port=" PG_PORT " user=" PG_USER " dbname=postgres"
 	" connect_timeout=10 application_name=bootbench-bench"
@@ -77,7 +84,9 @@ int pg_setup(struct pg_server *pg, const char *datadir, const char *waldir)
 	snprintf(pg->waldir, sizeof(pg->waldir), "%s", waldir ? waldir : "");
 	snprintf(pg->conninfo, sizeof(pg->conninfo), "%s", conninfo);
 
-	if (add_env(pg, &n, "PATH", PG_BINDIR ":/bin:/sbin:/usr/bin") < 0 ||
+	char path[PATH_MAX + 32];
+	snprintf(path, sizeof(path), "%s:/bin:/sbin:/usr/bin", bindir);
+	if (add_env(pg, &n, "PATH", path) < 0 ||
 	    add_env(pg, &n, "HOME", pw->pw_dir) < 0 ||
 	    add_env(pg, &n, "USER", PG_USER) < 0 ||
 	    add_env(pg, &n, "LOGNAME", PG_USER) < 0 ||
@@ -103,7 +112,7 @@ int pg_setup(struct pg_server *pg, const char *datadir, const char *waldir)
 
 void pg_program(char *buf, size_t len, const char *name)
 {
-	snprintf(buf, len, "%s/%s", PG_BINDIR, name);
+	snprintf(buf, len, "%s/%s", bindir, name);
 }
 
 void pg_spec(const struct pg_server *pg, struct proc_spec *spec,
@@ -166,8 +175,9 @@ static int write_setting(FILE *out, const char *name, const char *value)
 	return 0;
 }
 
-int pg_configure(struct pg_server *pg, const struct suite *s)
+int pg_configure(struct pg_server *pg, const struct bench_case *c)
 {
+	const struct suite *s = c->s;
 	char path[PATH_MAX + 32];
 	char *text = NULL;
 	size_t len = 0;
@@ -179,8 +189,10 @@ int pg_configure(struct pg_server *pg, const struct suite *s)
 		return fail("could not allocate memory:");
 	fprintf(mem, "\n# Added by bootbench-bench: the settings of suite \"%s\" (%s),\n"
 		"# then the runner's own.\n", s->name, s->source);
-	for (size_t i = 0; i < s->n_settings && rc == 0; i++)
-		rc = write_setting(mem, s->settings[i].name, s->settings[i].value);
+	for (size_t i = 0; i < s->n_params && rc == 0; i++)
+		if (strcmp(s->params[i].section, "postgresql") == 0)
+			rc = write_setting(mem, s->params[i].key,
+					   s->params[i].values[c->choice[i]]);
 	if (rc == 0) {
 		write_setting(mem, "listen_addresses", "");
 		write_setting(mem, "port", PG_PORT);
@@ -227,7 +239,7 @@ int pg_start(struct pg_server *pg, const char *log_path, const char *log_name)
 	pg->log_name = log_name;
 	pg_program(postgres, sizeof(postgres), "postgres");
 	pg_spec(pg, &spec, "postgres", argv, log_name);
-	spec.out_fd = open_log(log_path);
+	spec.out_fd = open_log_append(log_path);
 	if (spec.out_fd < 0)
 		return -1;
 	int rc = proc_spawn(&spec, &pg->pid);

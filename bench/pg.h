@@ -46,6 +46,9 @@ int pg_setup(struct pg_server *pg, const char *datadir, const char *waldir);
  */
 void pg_spec(const struct pg_server *pg, struct proc_spec *spec,
 	     const char *name, const char *const *argv, const char *log_name);
+/* Where the PostgreSQL programs are (default PG_BINDIR). */
+void pg_set_bindir(const char *dir);
+
 void pg_program(char *buf, size_t len, const char *name);
 
 /* initdb; each line of its output goes to fn.  0 or fail(). */
@@ -53,7 +56,7 @@ int pg_initdb(struct pg_server *pg, const char *log_path, const char *log_name,
 	      proc_line_fn fn, void *ctx);
 
 /* Append the suite's settings and ours to postgresql.conf.  0 or fail(). */
-int pg_configure(struct pg_server *pg, const struct suite *s);
+int pg_configure(struct pg_server *pg, const struct bench_case *c);
 
 /*
  * Start the server, its output going to log_path, and wait until it

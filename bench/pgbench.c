@@ -1,89 +1,127 @@
-/* pgbench.c: run pgbench -i and pgbench runs, reading what they print. */
-#include "pgbench.h"
+/*
+ * pgbench.c: the pgbench workload: pgbench's own tables and scripts, or
+ * a custom script, with figures from its per-transaction log
+ * (doc/workloads/pgbench.md).
+ */
+#include "fileio.h"
 #include "msg.h"
+#include "pgbench_run.h"
+#include "sql.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-/* Bounds: table creation grows with the scale, a run with its length. */
-#define INIT_TIMEOUT_S(scale)  (120.0 + 60.0 * (scale))
-#define RUN_TIMEOUT_S(seconds) (120.0 + (seconds))
+#define SCRIPT_MAX_BYTES (1 << 20)
 
-/* Run argv as the postgres user with its output in log_path. */
-static int run_logged(const struct pg_server *pg, const char *name,
-		      const char *const *argv, double timeout_s,
-		      const char *log_path, const char *log_name,
-		      proc_line_fn fn, void *ctx)
+/* What pgbench -i last made, in which server generation. */
+static int loaded_generation = -1;
+static long long loaded_scale;
+
+static int pgbench_prepare(struct workload_env *e, const struct bench_case *c)
 {
-	struct proc_spec spec;
+	long long scale = case_param_number(c, "scale");
+	char log_name[160];
 
-	pg_spec(pg, &spec, name, argv, log_name);
-	return proc_run_logged(&spec, timeout_s, log_path, NULL, fn, ctx);
-}
-
-static void init_line(void *ctx, const char *line)
-{
-	(void)ctx;
-	note("pgbench -i: %s", line);
-}
-
-int pgbench_initialize(const struct pg_server *pg, int scale,
-		       const char *log_path, const char *log_name)
-{
-	char pgbench[PATH_MAX], s[16];
-	const char *argv[] = { pgbench, "-i", "-q", "-s", s, NULL };
-
-	pg_program(pgbench, sizeof(pgbench), "pgbench");
-	snprintf(s, sizeof(s), "%d", scale);
-	return run_logged(pg, "pgbench -i", argv, INIT_TIMEOUT_S(scale),
-			  log_path, log_name, init_line, NULL);
-}
-
-struct run_ctx {
-	const struct pgbench_params *p;
-	struct pgbench_report *report;
-};
-
-static void run_line(void *arg, const char *line)
-{
-	struct run_ctx *ctx = arg;
-	struct pgbench_progress prog;
-
-	if (pgbench_parse_progress(line, &prog))
-		note("pgbench %s c=%d: %.0f/%d s, %.0f tps", ctx->p->script,
-		     ctx->p->clients, prog.elapsed_s, ctx->p->duration_s,
-		     prog.tps);
-	else
-		pgbench_report_line(ctx->report, line);
-}
-
-int pgbench_run(const struct pg_server *pg, const struct bench_case *c,
-		const char *log_path, const char *log_name,
-		struct pgbench_report *r)
-{
-	const struct pgbench_params *p = &c->pgbench;
-	char pgbench[PATH_MAX], clients[16], threads[16], seconds[16];
-	const char *argv[] = {
-		pgbench, "-b", p->script, "-c", clients, "-j", threads,
-		"-T", seconds, "-M", p->protocol, "-P", "1", NULL,
-	};
-	struct run_ctx ctx = { .p = p, .report = r };
-	char err[256];
-
-	pg_program(pgbench, sizeof(pgbench), "pgbench");
-	snprintf(clients, sizeof(clients), "%d", p->clients);
-	snprintf(threads, sizeof(threads), "%d", p->threads);
-	snprintf(seconds, sizeof(seconds), "%d", p->duration_s);
-	pgbench_report_init(r);
-	if (run_logged(pg, "pgbench", argv, RUN_TIMEOUT_S(p->duration_s),
-		       log_path, log_name, run_line, &ctx) < 0)
+	if (loaded_generation == e->generation && loaded_scale == scale)
+		return 0;
+	snprintf(log_name, sizeof(log_name), "%s-init.txt", c->group);
+	note("pgbench -i: scale %lld", scale);
+	loaded_generation = -1;
+	if (pgbench_initialize(e, (int)scale, log_name) < 0)
 		return -1;
-	if (pgbench_report_check(r, err, sizeof(err)) < 0)
-		return fail("%s: %s (see %s)", c->id, err, log_name);
-	if (r->transactions <= 0)
-		return fail("%s: pgbench processed no transactions (see %s)",
-			    c->id, log_name);
-	if ((r->have & REPORT_CLIENTS) && r->clients != p->clients)
-		return fail("%s: pgbench ran %d clients, not %d (see %s)",
-			    c->id, r->clients, p->clients, log_name);
+	loaded_generation = e->generation;
+	loaded_scale = scale;
 	return 0;
 }
+
+/* The custom script's text (malloc'd), or NULL after fail(). */
+static char *custom_script(const struct workload_env *e, const struct bench_case *c)
+{
+	const char *name = case_param(c, "custom_script");
+	char path[PATH_MAX];
+
+	if (name[0] != '/' && (!e->suite_dir || !e->suite_dir[0])) {
+		fail("%s: custom_script \"%s\" needs a suite file in a directory",
+		     c->id, name);
+		return NULL;
+	}
+	if (name[0] == '/')
+		snprintf(path, sizeof(path), "%s", name);
+	else
+		snprintf(path, sizeof(path), "%s/%s", e->suite_dir, name);
+	char *text = read_text(path, SCRIPT_MAX_BYTES, NULL);
+	if (!text)
+		fail("could not read custom_script \"%s\":", path);
+	return text;
+}
+
+/* The size of the database, for the engine's fits-in-RAM judgement. */
+static int database_bytes(const struct workload_env *e, long long *bytes)
+{
+	PGconn *conn = sql_connect(e->pg);
+	double v;
+
+	if (!conn)
+		return -1;
+	int rc = sql_number(conn, "SELECT pg_database_size(current_database())", &v);
+	PQfinish(conn);
+	if (rc == 0)
+		*bytes = (long long)v;
+	return rc;
+}
+
+static int pgbench_measure(struct workload_env *e, const struct bench_case *c,
+			   struct measurement_out *m)
+{
+	const char *script = case_param(c, "script");
+	const char *threads = case_param(c, "threads");
+	bool custom = strcmp(script, "custom") == 0;
+	char label[96];
+	struct pgbench_job j = {
+		.label = label,
+		.clients = (int)case_param_number(c, "clients"),
+		.warmup_s = (int)case_param_number(c, "warmup_s"),
+		.duration_s = (int)case_param_number(c, "duration_s"),
+		.transactions = case_param_number(c, "transactions"),
+		.protocol = case_param(c, "protocol"),
+	};
+	struct pgbench_outcome o;
+	char *text = NULL;
+	long long scale = case_param_number(c, "scale");
+
+	j.threads = strcmp(threads, "clients") == 0 ? j.clients : atoi(threads);
+	snprintf(label, sizeof(label), "pgbench %s c=%d", script, j.clients);
+	if (custom) {
+		if (!(text = custom_script(e, c)))
+			return -1;
+		j.script_text = text;
+		j.scale = (int)scale;      /* pgbench reports (and sets :scale) 1 otherwise */
+	} else {
+		j.builtin = script;
+	}
+	int rc = pgbench_job_run(e, c, &j, m, &o);
+	free(text);
+	if (rc < 0)
+		return -1;
+	if (database_bytes(e, &m->dataset_bytes) < 0)
+		return -1;
+	/* tpcb-like updates a row of pgbench_branches in every transaction
+	 * (simple-update and select-only do not touch it) */
+	if (strcmp(script, "tpcb-like") == 0 && scale < j.clients)
+		measure_warn(m, "scale-below-clients",
+			     "scale %lld is below %d clients: they contend for the "
+			     "%lld row(s) of pgbench_branches", scale, j.clients, scale);
+	note("%s: %.1f tps, latency avg %.3f ms p99 %.3f ms, %lld transactions, "
+	     "%lld failed", label, o.window.tps, o.window.latency_avg_ms,
+	     o.window.latency_p99_ms, o.window.transactions, o.window.failed);
+	return 0;
+}
+
+const struct workload workload_pgbench = {
+	.spec = &pgbench_spec,
+	.prepare = pgbench_prepare,
+	.measure = pgbench_measure,
+};

@@ -62,6 +62,9 @@ void pgbench_report_line(struct pgbench_report *r, const char *line)
 	else if ((v = after(line, "number of failed transactions: ")) &&
 		 sscanf(v, "%lld", &r->failed) == 1)
 		r->have |= REPORT_FAILED;
+	else if ((v = after(line, "number of transactions retried: ")) &&
+		 sscanf(v, "%lld", &r->retried) == 1)
+		r->have |= REPORT_RETRIED;
 	else if ((v = after(line, "latency average = ")) &&
 		 sscanf(v, "%lf ms", &r->latency_avg_ms) == 1)
 		r->have |= REPORT_LATENCY;

@@ -34,6 +34,7 @@ enum {
 	REPORT_DURATION      = 1 << 8,
 	REPORT_MODE          = 1 << 9,
 	REPORT_CONNECTION    = 1 << 10,
+	REPORT_RETRIED       = 1 << 11,
 };
 
 /* The final report; have says which fields were seen. */
@@ -47,6 +48,7 @@ struct pgbench_report {
 	int duration_s;
 	long long transactions;
 	long long failed;
+	long long retried;         /* with --max-tries other than 1 */
 	double latency_avg_ms;
 	double latency_stddev_ms;
 	double initial_connection_ms;

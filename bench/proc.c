@@ -225,6 +225,19 @@ int proc_sleep(double seconds)
 	return stop_signal ? -1 : 0;
 }
 
+int proc_check_stop(const char *during)
+{
+	sigset_t pending;
+	bool any = false;
+
+	if (!stop_signal && sigpending(&pending) == 0)
+		for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+			any |= sigismember(&pending, stop_signals[i]) == 1;
+	if (any)
+		wait_until(NULL, 0, now_mono());
+	return stop_signal ? proc_stopped_fail(during) : 0;
+}
+
 int proc_status_fail(const struct proc_spec *spec, int status,
 		     const char *last_line)
 {

@@ -68,6 +68,13 @@ int proc_stopped_fail(const char *during);
 int proc_sleep(double seconds);
 
 /*
+ * For loops that run without waiting (the stop signals stay blocked):
+ * take a stop signal that is pending.  Returns 0, or proc_stopped_fail()
+ * naming what was running if one came.
+ */
+int proc_check_stop(const char *during);
+
+/*
  * fail() naming the child, how it ended (exit status or signal), its last
  * line of output if known and where the rest of it is.
  */

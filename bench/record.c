@@ -40,14 +40,21 @@ static void write_version(struct json *j, const char *version)
 
 static void write_filesystem(struct json *j, const struct record *r)
 {
-	const struct suite_fs *fs = &r->suite->fs;
+	const struct fs_config *fs = r->fs;
 
+	if (!fs || !r->volumes[0].role) {
+		json_null(j, "filesystem");
+		return;
+	}
 	json_object_begin(j, "filesystem");
 	json_string(j, "type", fs->type);
 	write_argv(j, "mkfs_command", r->volumes[0].mkfs_argv);
 	write_version(j, r->volumes[0].mkfs_version);
+	json_string(j, "profile", fs->profile);
 	write_features(j, fs->features);
 	json_string(j, "mount_options", fs->mount_options);
+	json_string(j, "scheduler", fs->scheduler);
+	json_int(j, "readahead_kb", fs->readahead_kb);
 	json_object_end(j);
 }
 
@@ -118,7 +125,12 @@ void record_write_json(FILE *out, const struct record *r)
 	json_string(&j, "name", r->suite->name);
 	json_string(&j, "source", r->suite->source);
 	json_int(&j, "cases", (long long)suite_case_count(r->suite));
+	json_int(&j, "repeats", r->suite->repeats);
 	json_object_end(&j);
+	json_string(&j, "mode", r->host_mode ? "host" : "appliance");
+	json_int(&j, "environments", r->environments);
+	json_int(&j, "memory_bytes", r->memory_bytes);
+	json_string(&j, "cpu_governor", r->governor[0] ? r->governor : NULL);
 	json_string(&j, "started_utc", r->started_utc);
 	json_string(&j, "finished_utc", r->finished_utc[0] ? r->finished_utc : NULL);
 	write_filesystem(&j, r);

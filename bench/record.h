@@ -15,9 +15,10 @@
 #include <stdio.h>
 
 #include "suite.h"
+#include "volume.h"
 
 #define BENCH_FORMAT_VERSION 1
-#define RECORD_MAX_PHASES 64
+#define RECORD_MAX_PHASES 1024
 #define RECORD_MAX_ARGS 24
 
 struct record_volume {
@@ -50,6 +51,11 @@ struct record {
 	const struct suite *suite;
 	char started_utc[32];
 	char finished_utc[32];
+	bool host_mode;                /* no devices: a directory on the host */
+	int environments;              /* fresh mkfs + initdb so far */
+	long long memory_bytes;        /* MemTotal */
+	char governor[32];             /* cpu0's scaling governor; "" unknown */
+	const struct fs_config *fs;    /* of the current environment */
 	struct record_volume volumes[2];
 	char *pg_version;
 	int pg_version_num;

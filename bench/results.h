@@ -9,15 +9,20 @@
 
 #include <stdio.h>
 
-#include "pgbench_output.h"
 #include "suite.h"
+#include "sysstat.h"
+#include "workload.h"
 
-#define RESULTS_FORMAT_VERSION 1
+#define RESULTS_FORMAT_VERSION 2
 
 struct measurement {
 	const char *run_id;
 	const struct bench_case *c;
-	const struct pgbench_report *report;
+	const struct measurement_out *out;
+	const char *mkfs_command;        /* of the case's environment; NULL: host mode */
+	const struct cpu_shares *cpu;    /* NULL: not known */
+	const char *disk_device;         /* NULL: not known (host mode) */
+	const struct disk_delta *disk;
 	const char *started_utc;
 	double seconds;
 };

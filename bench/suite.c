@@ -11,27 +11,46 @@
 #include <unistd.h>
 
 #include "fileio.h"
+#include "workload.h"
 
 #define SUITE_FILE_MAX (64 * 1024)
 
-int suite_lookup(const char *name, struct suite *s, char *err, size_t errlen)
+int suite_lookup_in(const char *dir, const char *name, struct suite *s,
+		    char *err, size_t errlen)
 {
-	/* Suites from the results partition (suites/NAME.ini) come first
-	 * once suite files are read from there. */
+	char path[PATH_MAX];
+
+	/* A suite on the results partition overrides the built-in one. */
+	if (dir && strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			  "0123456789_-") == strlen(name)) {
+		snprintf(path, sizeof(path), "%s/%s.ini", dir, name);
+		if (access(path, F_OK) == 0)
+			return suite_read_file(path, s, err, errlen);
+		if (errno != ENOENT) {
+			snprintf(err, errlen, "could not read suite file \"%s\": %s",
+				 path, strerror(errno));
+			return -1;
+		}
+	}
 	for (const struct suite_text *b = builtin_suites; b->name; b++)
 		if (strcmp(b->name, name) == 0)
 			return suite_parse(b->name, "built-in", b->text, s,
 					   err, errlen);
 
-	char names[256] = "";
+	char names[512] = "";
 	size_t used = 0;
 	for (const struct suite_text *b = builtin_suites;
 	     b->name && used < sizeof(names); b++)
 		used += (size_t)snprintf(names + used, sizeof(names) - used,
 					 "%s%s", used ? ", " : "", b->name);
-	snprintf(err, errlen, "unknown suite \"%s\" (built-in suites: %s)",
-		 name, names);
+	snprintf(err, errlen, "unknown suite \"%s\" (built-in suites: %s%s%s)",
+		 name, names, dir ? "; none in " : "", dir ? dir : "");
 	return -1;
+}
+
+int suite_lookup(const char *name, struct suite *s, char *err, size_t errlen)
+{
+	return suite_lookup_in(SUITE_RESULTS_DIR, name, s, err, errlen);
 }
 
 /* The whole suite file into a new string, or NULL with errno set. */
@@ -68,6 +87,8 @@ int suite_read_file(const char *path, struct suite *s, char *err, size_t errlen)
 		return -1;
 	}
 	s->file_text = text;
+	snprintf(name, sizeof(name), "%s", path);
+	snprintf(s->dir, sizeof(s->dir), "%s", dirname(name));
 	return 0;
 }
 
@@ -84,35 +105,11 @@ void suite_describe(const struct suite *s, FILE *out)
 	fprintf(out, "min_target_mib=%d\n", s->min_target_mib);
 	fprintf(out, "allow_unmarked=%d\n", s->allow_unmarked);
 	fprintf(out, "needs_wal=%d\n", s->needs_wal);
-	fprintf(out, "filesystem=%s\n", s->fs.type);
+	fprintf(out, "repeats=%d\n", s->repeats);
 	fprintf(out, "cases=%zu\n", suite_case_count(s));
 	for (size_t i = 0; i < suite_case_count(s); i++) {
 		struct bench_case c;
 		suite_case(s, i, &c);
 		fprintf(out, "case.%d=%s\n", c.index, c.id);
 	}
-}
-
-size_t suite_case_count(const struct suite *s)
-{
-	return s->pgbench.clients.n;
-}
-
-void suite_case(const struct suite *s, size_t index, struct bench_case *c)
-{
-	const struct suite_pgbench *pb = &s->pgbench;
-	struct pgbench_params *p = &c->pgbench;
-
-	c->index = (int)index;
-	c->workload = "pgbench";
-	p->script = pb->script;
-	p->scale = pb->scale;
-	p->clients = pb->clients.values[index];
-	/* pgbench runs at most one thread per client. */
-	p->threads = pb->threads > 0 && pb->threads < p->clients ?
-		pb->threads : p->clients;
-	p->duration_s = pb->duration_s;
-	p->protocol = pb->protocol;
-	snprintf(c->id, sizeof(c->id), "pgbench-%s-s%d-c%d",
-		 p->script, p->scale, p->clients);
 }

@@ -1,6 +1,17 @@
-/* suite_parse.c: read a suite's INI text (with inih) into struct suite. */
+/*
+ * suite_parse.c: read a suite's INI text (with inih) into struct suite.
+ *
+ * Every value is checked against its section's key table (suite_keys.c for
+ * [suite] and [filesystem], each workload's own table); [postgresql] takes
+ * any setting name, checked against the server later.  A comma list makes
+ * the key a dimension of the matrix; in [postgresql] a comma inside single
+ * quotes belongs to the value.
+ */
 #include "suite.h"
+#include "suite_keys.h"
+#include "workload.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -9,57 +20,10 @@
 
 #include "ini.h"
 
-enum kind {
-	K_INT,          /* a whole number >= min */
-	K_BOOL,         /* 0/1, yes/no, on/off, true/false */
-	K_STRING,
-	K_CHOICE,       /* one of choices */
-	K_INT_LIST,     /* 1,2,4: one case per value */
-	K_THREADS,      /* a number, or "clients": one thread per client */
-};
-
-struct key {
-	const char *section;
-	const char *name;
-	enum kind kind;
-	size_t offset;
-	bool required;
-	int min;
-	const char *const *choices;
-};
-
-static const char *const fs_types[] = { "ext4", NULL };
-static const char *const scripts[] = {
-	"tpcb-like", "simple-update", "select-only", NULL,
-};
-static const char *const protocols[] = { "simple", "extended", "prepared", NULL };
-
-#define AT(field) offsetof(struct suite, field)
-
-static const struct key keys[] = {
-	{ "suite", "min_target_mib", K_INT, AT(min_target_mib), true, 1, NULL },
-	{ "suite", "allow_unmarked", K_BOOL, AT(allow_unmarked), false, 0, NULL },
-	{ "suite", "needs_wal", K_BOOL, AT(needs_wal), false, 0, NULL },
-	{ "filesystem", "type", K_CHOICE, AT(fs.type), true, 0, fs_types },
-	{ "filesystem", "features", K_STRING, AT(fs.features), true, 0, NULL },
-	{ "filesystem", "block_size", K_INT, AT(fs.block_size), false, 1024, NULL },
-	{ "filesystem", "inode_size", K_INT, AT(fs.inode_size), false, 128, NULL },
-	{ "filesystem", "inode_ratio", K_INT, AT(fs.inode_ratio), false, 1024, NULL },
-	{ "filesystem", "discard", K_BOOL, AT(fs.discard), false, 0, NULL },
-	{ "filesystem", "mount_options", K_STRING, AT(fs.mount_options), false, 0, NULL },
-	{ "pgbench", "script", K_CHOICE, AT(pgbench.script), true, 0, scripts },
-	{ "pgbench", "scale", K_INT, AT(pgbench.scale), true, 1, NULL },
-	{ "pgbench", "clients", K_INT_LIST, AT(pgbench.clients), true, 1, NULL },
-	{ "pgbench", "threads", K_THREADS, AT(pgbench.threads), false, 1, NULL },
-	{ "pgbench", "duration_s", K_INT, AT(pgbench.duration_s), true, 1, NULL },
-	{ "pgbench", "protocol", K_CHOICE, AT(pgbench.protocol), false, 0, protocols },
-};
-
-#define N_KEYS (sizeof(keys) / sizeof(keys[0]))
-
 struct parser {
 	struct suite *s;
-	bool seen[N_KEYS];
+	const char *cursor;        /* where the last key was found in the text */
+	int line;                  /* its line number */
 	char msg[256];
 };
 
@@ -75,30 +39,46 @@ static int bad(struct parser *p, const char *fmt, ...)
 	return 0;
 }
 
-/* Keep a copy of a value in the suite; NULL if the suite is too big. */
-static const char *keep(struct suite *s, const char *value)
+/* A copy of n bytes of value kept in the suite; NULL if the suite is too big. */
+static const char *keep_n(struct suite *s, const char *value, size_t n)
 {
-	size_t n = strlen(value) + 1;
-	if (n > sizeof(s->strings) - s->strings_used)
+	if (n + 1 > sizeof(s->strings) - s->strings_used)
 		return NULL;
 	char *copy = s->strings + s->strings_used;
 	memcpy(copy, value, n);
-	s->strings_used += n;
+	copy[n] = '\0';
+	s->strings_used += n + 1;
 	return copy;
 }
 
-static bool parse_int(const char *text, int min, int *out)
+static const char *keep(struct suite *s, const char *value)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(text, &end, 10);
-	if (errno || end == text || *end != '\0' || v < min || v > INT_MAX)
-		return false;
-	*out = (int)v;
-	return true;
+	return keep_n(s, value, strlen(value));
 }
 
-static bool parse_bool(const char *text, bool *out)
+/*
+ * inih does not say on which line a key is: find it, going forward from
+ * the last one (keys come in the order of the text).
+ */
+static void find_line(struct parser *p, const char *name)
+{
+	size_t n = strlen(name);
+
+	while (*p->cursor) {
+		const char *line = p->cursor + strspn(p->cursor, " \t");
+		const char *end = strchr(p->cursor, '\n');
+		const char *next = end ? end + 1 : p->cursor + strlen(p->cursor);
+		bool match = strncmp(line, name, n) == 0 &&
+			strchr(" \t=:", line[n]) && line[n] != '\0';
+
+		p->cursor = next;
+		p->line++;
+		if (match)
+			return;
+	}
+}
+
+bool suite_parse_bool(const char *text, bool *out)
 {
 	static const char *const yes[] = { "1", "yes", "on", "true" };
 	static const char *const no[] = { "0", "no", "off", "false" };
@@ -112,138 +92,316 @@ static bool parse_bool(const char *text, bool *out)
 	return false;
 }
 
-static int set_int_list(struct parser *p, const struct key *k, const char *v,
-			struct suite_list *list)
+static bool parse_number(const char *text, long long *out, const char **end)
 {
-	char buf[256];
+	char *e;
+	errno = 0;
+	long long v = strtoll(text, &e, 10);
+	if (errno || e == text || !(isdigit((unsigned char)*text) || *text == '-'))
+		return false;
+	*out = v;
+	*end = e;
+	return true;
+}
 
-	if (snprintf(buf, sizeof(buf), "%s", v) >= (int)sizeof(buf))
-		return bad(p, "%s: list too long", k->name);
-	list->n = 0;
-	for (char *save = NULL, *item = strtok_r(buf, ",", &save); item;
-	     item = strtok_r(NULL, ",", &save)) {
-		item += strspn(item, " \t");
-		item[strcspn(item, " \t")] = '\0';
-		if (list->n == SUITE_MAX_LIST)
-			return bad(p, "%s: more than %d values", k->name,
-				   SUITE_MAX_LIST);
-		if (!parse_int(item, k->min, &list->values[list->n]))
-			return bad(p, "%s: \"%s\" is not a whole number >= %d",
-				   k->name, item, k->min);
-		list->n++;
+bool suite_parse_size(const char *text, long long *bytes)
+{
+	static const char units[] = "kMGT";
+	const char *end;
+	long long v;
+
+	if (!parse_number(text, &v, &end) || v < 0)
+		return false;
+	if (*end == 'K')
+		end = "k";      /* 64K is as clear as 64k */
+	const char *u = *end ? strchr(units, *end) : NULL;
+	if (*end && !u)
+		return false;
+	if (u) {
+		for (int i = 0; i <= u - units; i++) {
+			if (v > LLONG_MAX / 1024)
+				return false;
+			v *= 1024;
+		}
+		end++;
+		if (*end == 'B' || strcmp(end, "iB") == 0)
+			end += *end == 'B' ? 1 : 2;
 	}
-	if (list->n == 0)
-		return bad(p, "%s: empty list", k->name);
+	if (*end)
+		return false;
+	*bytes = v;
+	return true;
+}
+
+/* Check one value of key k; 1, or 0 after bad(). */
+static int check_value(struct parser *p, const char *section,
+		       const struct suite_key *k, const char *v)
+{
+	long long n;
+	const char *end;
+	bool b;
+
+	switch (k->kind) {
+	case SK_INT:
+		if (!parse_number(v, &n, &end) || *end || n < k->min || n > k->max)
+			return bad(p, "[%s] %s: \"%s\" is not a whole number from %lld to %lld",
+				   section, k->name, v, k->min, k->max);
+		return 1;
+	case SK_SIZE:
+		if (!suite_parse_size(v, &n) || n < k->min || n > k->max)
+			return bad(p, "[%s] %s: \"%s\" is not a size from %lld to %lld bytes "
+				   "(a number with k, M, G or T)", section, k->name, v,
+				   k->min, k->max);
+		return 1;
+	case SK_BOOL:
+		if (!suite_parse_bool(v, &b))
+			return bad(p, "[%s] %s: \"%s\" is not 0 or 1", section, k->name, v);
+		return 1;
+	case SK_STRING:
+		return 1;
+	case SK_CHOICE:
+		for (const char *const *c = k->choices; *c; c++)
+			if (strcmp(*c, v) == 0)
+				return 1;
+		char list[256] = "";
+		size_t used = 0;
+		for (const char *const *c = k->choices; *c && used < sizeof(list); c++)
+			used += (size_t)snprintf(list + used, sizeof(list) - used,
+						 "%s%s", used ? ", " : "", *c);
+		return bad(p, "[%s] %s: \"%s\" is not one of: %s", section,
+			   k->name, v, list);
+	}
+	return bad(p, "[%s] %s: unknown kind of value", section, k->name);
+}
+
+/*
+ * Split v into the param's values at commas (not inside single quotes
+ * when quoted is set), each trimmed.  1, or 0 after bad().
+ */
+static int split_values(struct parser *p, struct suite_param *par,
+			const char *v, bool list, bool quoted)
+{
+	par->n = 0;
+	/* An empty text value ("features =") is one empty value. */
+	if (v[strspn(v, " \t")] == '\0' && (!par->def || par->def->kind == SK_STRING)) {
+		par->values[par->n++] = "";
+		return 1;
+	}
+	for (;;) {
+		const char *start = v + strspn(v, " \t");
+		const char *c = start;
+		bool in_quote = false;
+
+		while (*c && (in_quote || *c != ',' || !list)) {
+			if (quoted && *c == '\'')
+				in_quote = !in_quote;
+			c++;
+		}
+		const char *stop = c;
+		while (stop > start && (stop[-1] == ' ' || stop[-1] == '\t'))
+			stop--;
+		/* 'a,b' in [postgresql]: one value, without the quotes. */
+		if (quoted && stop - start >= 2 && *start == '\'' && stop[-1] == '\'') {
+			start++;
+			stop--;
+		}
+		if (stop == start)
+			return bad(p, "[%s] %s: empty value%s", par->section,
+				   par->key, list ? " in the list" : "");
+		if (par->n == SUITE_MAX_VALUES)
+			return bad(p, "[%s] %s: more than %d values", par->section,
+				   par->key, SUITE_MAX_VALUES);
+		if (!(par->values[par->n++] = keep_n(p->s, start, (size_t)(stop - start))))
+			return bad(p, "suite too large");
+		if (*c != ',')
+			return 1;
+		v = c + 1;
+	}
+}
+
+static struct suite_section *section_of(struct suite *s, const char *name)
+{
+	for (size_t i = 0; i < s->n_sections; i++)
+		if (strcmp(s->sections[i].name, name) == 0)
+			return &s->sections[i];
+	return NULL;
+}
+
+/* The keys of a section; NULL for [postgresql] (any name) or unknown. */
+static const struct suite_key *keys_of(const char *section, bool *known,
+				       bool *workload)
+{
+	const struct workload_spec *w = workload_spec_find(section);
+
+	*workload = w != NULL;
+	*known = true;
+	if (w)
+		return w->keys;
+	if (strcmp(section, "suite") == 0)
+		return suite_section_keys;
+	if (strcmp(section, "filesystem") == 0)
+		return filesystem_keys;
+	*known = strcmp(section, "postgresql") == 0;
+	return NULL;
+}
+
+static int add_section(struct parser *p, const char *name)
+{
+	struct suite *s = p->s;
+	bool known, workload;
+
+	keys_of(name, &known, &workload);
+	if (!known) {
+		char list[256] = "suite, filesystem, postgresql";
+		size_t used = strlen(list);
+		for (const struct workload_spec *const *w = workload_specs; *w && used < sizeof(list); w++)
+			used += (size_t)snprintf(list + used, sizeof(list) - used,
+						 ", %s", (*w)->name);
+		return bad(p, "unknown section [%s] (sections: %s)", name, list);
+	}
+	if (s->n_sections == SUITE_MAX_SECTIONS)
+		return bad(p, "more than %d sections", SUITE_MAX_SECTIONS);
+	struct suite_section *sec = &s->sections[s->n_sections++];
+	if (!(sec->name = keep(s, name)))
+		return bad(p, "suite too large");
+	sec->line = p->line;
+	sec->workload = workload;
 	return 1;
 }
 
-static int set_choice(struct parser *p, const struct key *k, const char *v,
-		      const char **field)
-{
-	char list[256] = "";
-	size_t used = 0;
-
-	for (const char *const *c = k->choices; *c; c++) {
-		if (strcmp(*c, v) == 0) {
-			*field = *c;
-			return 1;
-		}
-		if (used < sizeof(list))
-			used += (size_t)snprintf(list + used, sizeof(list) - used,
-						 "%s%s", used ? ", " : "", *c);
-	}
-	return bad(p, "%s: \"%s\" is not one of: %s", k->name, v, list);
-}
-
-static int set_value(struct parser *p, const struct key *k, const char *v)
-{
-	void *field = (char *)p->s + k->offset;
-
-	switch (k->kind) {
-	case K_INT:
-		if (!parse_int(v, k->min, field))
-			return bad(p, "%s: \"%s\" is not a whole number >= %d",
-				   k->name, v, k->min);
-		return 1;
-	case K_BOOL:
-		if (!parse_bool(v, field))
-			return bad(p, "%s: \"%s\" is not 0 or 1", k->name, v);
-		return 1;
-	case K_STRING:
-		if (!(*(const char **)field = keep(p->s, v)))
-			return bad(p, "suite too large");
-		return 1;
-	case K_CHOICE:
-		return set_choice(p, k, v, field);
-	case K_INT_LIST:
-		return set_int_list(p, k, v, field);
-	case K_THREADS:
-		if (strcmp(v, "clients") == 0)
-			*(int *)field = 0;
-		else if (!parse_int(v, k->min, field))
-			return bad(p, "%s: \"%s\" is neither \"clients\" nor a whole number >= %d",
-				   k->name, v, k->min);
-		return 1;
-	}
-	return bad(p, "%s: unknown kind of value", k->name);
-}
-
-/* [postgresql]: name = value lines for postgresql.conf. */
-static int add_setting(struct parser *p, const char *name, const char *value)
+static struct suite_param *new_param(struct parser *p, const char *section,
+				     const char *key)
 {
 	struct suite *s = p->s;
 
-	if (strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_.") != strlen(name))
-		return bad(p, "\"%s\" is not a PostgreSQL setting name", name);
-	for (size_t i = 0; i < s->n_settings; i++)
-		if (strcmp(s->settings[i].name, name) == 0)
-			return bad(p, "%s is set twice", name);
-	if (s->n_settings == SUITE_MAX_SETTINGS)
-		return bad(p, "more than %d settings", SUITE_MAX_SETTINGS);
-	struct suite_setting *set = &s->settings[s->n_settings];
-	if (!(set->name = keep(s, name)) || !(set->value = keep(s, value)))
-		return bad(p, "suite too large");
-	s->n_settings++;
-	return 1;
+	if (s->n_params == SUITE_MAX_PARAMS) {
+		bad(p, "more than %d keys", SUITE_MAX_PARAMS);
+		return NULL;
+	}
+	struct suite_param *par = &s->params[s->n_params];
+	memset(par, 0, sizeof(*par));
+	par->section = section_of(s, section)->name;
+	if (!(par->key = keep(s, key))) {
+		bad(p, "suite too large");
+		return NULL;
+	}
+	s->n_params++;
+	return par;
 }
 
 static int handler(void *user, const char *section, const char *name,
 		   const char *value)
 {
 	struct parser *p = user;
-	bool known_section = false;
+	bool known, workload;
+	const struct suite_key *keys = keys_of(section, &known, &workload);
+	const struct suite_key *k = NULL;
 
-	if (strcmp(section, "postgresql") == 0)
-		return add_setting(p, name, value);
-	for (size_t i = 0; i < N_KEYS; i++) {
-		if (strcmp(keys[i].section, section) != 0)
-			continue;
-		known_section = true;
-		if (strcmp(keys[i].name, name) != 0)
-			continue;
-		if (p->seen[i])
-			return bad(p, "%s is set twice in [%s]", name, section);
-		p->seen[i] = true;
-		return set_value(p, &keys[i], value);
+	find_line(p, name);
+	if (!section_of(p->s, section) && !add_section(p, section))
+		return 0;
+	if (keys) {
+		for (k = keys; k->name && strcmp(k->name, name) != 0; k++)
+			;
+		if (!k->name)
+			return bad(p, "unknown key \"%s\" in [%s]", name, section);
+	} else if (strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_.") != strlen(name)) {
+		return bad(p, "[%s] \"%s\" is not a PostgreSQL setting name",
+			   section, name);
 	}
-	if (!known_section)
-		return bad(p, "unknown section [%s]", section);
-	return bad(p, "unknown key \"%s\" in [%s]", name, section);
+	if (suite_param(p->s, section, name))
+		return bad(p, "[%s] %s is set twice", section, name);
+	struct suite_param *par = new_param(p, section, name);
+	if (!par)
+		return 0;
+	par->def = k;
+	par->line = p->line;
+	if (k && !k->list && k->kind != SK_STRING && strchr(value, ','))
+		return bad(p, "[%s] %s takes one value, not a list", section, name);
+	if (!split_values(p, par, value, !k || k->list, !k))
+		return 0;
+	for (size_t i = 0; k && i < par->n; i++)
+		if (!check_value(p, section, k, par->values[i]))
+			return 0;
+	return 1;
+}
+
+/* Add the fallback of every key a present section leaves out. */
+static int fill_fallbacks(struct suite *s, char *err, size_t errlen)
+{
+	struct parser p = { .s = s };
+
+	for (size_t i = 0; i < s->n_sections; i++) {
+		bool known, workload;
+		const struct suite_key *keys = keys_of(s->sections[i].name,
+						       &known, &workload);
+		for (const struct suite_key *k = keys; k && k->name; k++) {
+			if (suite_param(s, s->sections[i].name, k->name))
+				continue;
+			if (!k->fallback) {
+				snprintf(err, errlen, "[%s] %s is missing",
+					 s->sections[i].name, k->name);
+				return -1;
+			}
+			struct suite_param *par = new_param(&p, s->sections[i].name, k->name);
+			if (!par || !split_values(&p, par, k->fallback, false, false)) {
+				snprintf(err, errlen, "%s", p.msg);
+				return -1;
+			}
+			par->def = k;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The sections, in the order of the text, before inih reads the keys:
+ * inih says nothing of a section without keys ([fsync] alone runs the
+ * fsync workload with its defaults).
+ */
+static int scan_sections(struct parser *p, const char *text)
+{
+	int line = 0;
+
+	for (const char *at = text; *at;) {
+		size_t len = strcspn(at, "\n");
+		char buf[128], *l, *close;
+
+		line++;
+		snprintf(buf, sizeof(buf), "%.*s", (int)(len < sizeof(buf) ? len : sizeof(buf) - 1), at);
+		at += len + (at[len] == '\n');
+		l = buf + strspn(buf, " \t");
+		if (*l != '[' || !(close = strchr(l, ']')))
+			continue;      /* a key, or a bad line inih reports */
+		*close = '\0';
+		p->line = line;
+		if (!section_of(p->s, l + 1) && !add_section(p, l + 1))
+			return line;
+	}
+	p->line = 0;
+	return 0;
 }
 
 int suite_parse(const char *name, const char *source, const char *text,
 		struct suite *s, char *err, size_t errlen)
 {
-	struct parser p = { .s = s };
+	struct parser p = { .s = s, .cursor = text };
+	char why[256];
 
 	memset(s, 0, sizeof(*s));
 	snprintf(s->name, sizeof(s->name), "%s", name);
 	s->source = source;
 	s->text = text;
-	s->fs.mount_options = "";
-	s->pgbench.protocol = "simple";
 
-	int line = ini_parse_string(text, handler, &p);
+	/* [suite] and [filesystem] exist even when the file leaves them out. */
+	int line = scan_sections(&p, text);
+	if (line == 0)
+		line = ini_parse_string(text, handler, &p);
+	p.line = 0;      /* sections the file leaves out have no line */
+	if (line == 0 && !section_of(s, "suite"))
+		add_section(&p, "suite");
+	if (line == 0 && !section_of(s, "filesystem"))
+		add_section(&p, "filesystem");
 	if (line != 0) {
 		if (line < 0)
 			snprintf(err, errlen, "suite \"%s\" (%s): could not be read",
@@ -253,12 +411,26 @@ int suite_parse(const char *name, const char *source, const char *text,
 				 name, source, line, p.msg[0] ? p.msg : "syntax error");
 		return -1;
 	}
-	for (size_t i = 0; i < N_KEYS; i++) {
-		if (keys[i].required && !p.seen[i]) {
-			snprintf(err, errlen, "suite \"%s\" (%s): [%s] %s is missing",
-				 name, source, keys[i].section, keys[i].name);
-			return -1;
-		}
+	if (fill_fallbacks(s, why, sizeof(why)) < 0) {
+		snprintf(err, errlen, "suite \"%s\" (%s): %s", name, source, why);
+		return -1;
+	}
+	const struct suite_param *at = NULL;
+	if (suite_check(s, &at, why, sizeof(why)) < 0) {
+		/* A key left at its default: the line of its section. */
+		line = at ? at->line : 0;
+		for (size_t i = 0; at && !line && i < s->n_sections; i++)
+			if (strcmp(s->sections[i].name, at->section) == 0)
+				line = s->sections[i].line;
+		if (at && line)
+			snprintf(err, errlen, "suite \"%s\" (%s), line %d: [%s] %s",
+				 name, source, line, at->section, why);
+		else if (at)
+			snprintf(err, errlen, "suite \"%s\" (%s): [%s] %s",
+				 name, source, at->section, why);
+		else
+			snprintf(err, errlen, "suite \"%s\" (%s): %s", name, source, why);
+		return -1;
 	}
 	return 0;
 }

@@ -1,14 +1,21 @@
-/* volume.c: format, mount and unmount the devices a suite runs on. */
+/*
+ * volume.c: format, mount and unmount the devices a suite runs on, set
+ * their queue's scheduler and readahead, drop the caches.
+ */
 #include "volume.h"
 #include "fsio.h"
 #include "msg.h"
 #include "proc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -25,48 +32,163 @@ static const char *const mkfs_env[] = {
 	NULL,
 };
 
-int volume_init(struct volume *v, const char *role, const char *device,
-		const char *mountpoint, const struct suite_fs *fs,
-		char *err, size_t errlen)
-{
-	size_t n = 0;
+/* mkfs.xfs refuses smaller filesystems ("must be larger than 300MB"). */
+#define XFS_MIN_BYTES (300LL << 20)
 
-	*v = (struct volume){
-		.role = role, .device = device, .mountpoint = mountpoint, .fs = fs,
-	};
-	if (strcmp(fs->type, "ext4") != 0) {
-		snprintf(err, errlen, "filesystem type \"%s\" is not supported "
-			 "(supported: ext4)", fs->type);
-		return -1;
-	}
-	snprintf(v->mkfs_path, sizeof(v->mkfs_path), "/sbin/mkfs.%s", fs->type);
-	snprintf(v->numbers[0], sizeof(v->numbers[0]), "%d", fs->block_size);
-	snprintf(v->numbers[1], sizeof(v->numbers[1]), "%d", fs->inode_size);
-	snprintf(v->numbers[2], sizeof(v->numbers[2]), "%d", fs->inode_ratio);
+/*
+ * The profile compat: feature lists that every kernel from 5.10 on
+ * mounts, complete ("none" first clears mke2fs.conf's defaults): no
+ * orphan_file, no metadata_csum_seed.
+ */
+static const char ext4_compat[] =
+	"none,has_journal,ext_attr,resize_inode,dir_index,filetype,extent,"
+	"64bit,flex_bg,sparse_super,large_file,huge_file,dir_nlink,"
+	"extra_isize,metadata_csum";
+static const char ext2_compat[] =
+	"none,ext_attr,resize_inode,dir_index,filetype,sparse_super,large_file";
+
+static void kernel_name(struct volume *v)
+{
+	char real[PATH_MAX];
+	const char *path = realpath(v->device, real) ? real : v->device;
+	const char *slash = strrchr(path, '/');
+
+	const char *name = slash ? slash + 1 : path;
+
+	if (strlen(name) >= sizeof(v->kernel_name))
+		name = "";
+	memcpy(v->kernel_name, name, strlen(name) + 1);
+}
+
+/* The ext2/ext4 command line. */
+static int ext_argv(struct volume *v, size_t *n, char *err, size_t errlen)
+{
+	const struct fs_config *fs = v->fs;
+
+	if (fs->features[0])
+		v->features_used = fs->features;
+	else if (strcmp(fs->profile, "compat") == 0)
+		v->features_used = strcmp(fs->type, "ext2") == 0 ?
+			ext2_compat : ext4_compat;
+	else
+		v->features_used = "";
 	/* Inode tables and journal are written now, not by a kernel thread
 	 * in the middle of the measurements. */
 	snprintf(v->extended, sizeof(v->extended),
 		 "%s,lazy_itable_init=0,lazy_journal_init=0",
 		 fs->discard ? "discard" : "nodiscard");
 
-	v->mkfs_argv[n++] = v->mkfs_path;
-	v->mkfs_argv[n++] = "-F";
+	v->mkfs_argv[(*n)++] = "-F";
 	if (fs->block_size) {
-		v->mkfs_argv[n++] = "-b";
-		v->mkfs_argv[n++] = v->numbers[0];
+		v->mkfs_argv[(*n)++] = "-b";
+		v->mkfs_argv[(*n)++] = v->numbers[0];
 	}
 	if (fs->inode_size) {
-		v->mkfs_argv[n++] = "-I";
-		v->mkfs_argv[n++] = v->numbers[1];
+		v->mkfs_argv[(*n)++] = "-I";
+		v->mkfs_argv[(*n)++] = v->numbers[1];
 	}
 	if (fs->inode_ratio) {
-		v->mkfs_argv[n++] = "-i";
-		v->mkfs_argv[n++] = v->numbers[2];
+		v->mkfs_argv[(*n)++] = "-i";
+		v->mkfs_argv[(*n)++] = v->numbers[2];
 	}
-	v->mkfs_argv[n++] = "-O";
-	v->mkfs_argv[n++] = fs->features;
-	v->mkfs_argv[n++] = "-E";
-	v->mkfs_argv[n++] = v->extended;
+	if (v->features_used[0]) {
+		v->mkfs_argv[(*n)++] = "-O";
+		v->mkfs_argv[(*n)++] = v->features_used;
+	}
+	v->mkfs_argv[(*n)++] = "-E";
+	v->mkfs_argv[(*n)++] = v->extended;
+	(void)err, (void)errlen;
+	return 0;
+}
+
+/* The mkfs.xfs command line; features are words of its options. */
+static int xfs_argv(struct volume *v, size_t *n, char *err, size_t errlen)
+{
+	const struct fs_config *fs = v->fs;
+
+	if (fs->inode_ratio) {
+		snprintf(err, errlen, "inode_ratio: xfs has no bytes-per-inode ratio");
+		return -1;
+	}
+	v->mkfs_argv[(*n)++] = "-f";
+	if (fs->features[0]) {
+		v->features_used = fs->features;
+		if (snprintf(v->words, sizeof(v->words), "%s", fs->features) >=
+		    (int)sizeof(v->words)) {
+			snprintf(err, errlen, "features: too long for mkfs.xfs options");
+			return -1;
+		}
+		char *save = NULL;
+		size_t first = *n;
+		for (char *w = strtok_r(v->words, " \t", &save); w;
+		     w = strtok_r(NULL, " \t", &save)) {
+			if (*n + 8 >= VOLUME_MAX_ARGS) {
+				snprintf(err, errlen, "features: too many mkfs.xfs "
+					 "options (at most %d words)",
+					 VOLUME_MAX_ARGS - 10);
+				return -1;
+			}
+			if (*n == first && w[0] != '-') {
+				snprintf(err, errlen, "features: mkfs.xfs options "
+					 "start with an option such as \"-m\", not "
+					 "\"%s\"", w);
+				return -1;
+			}
+			v->mkfs_argv[(*n)++] = w;
+		}
+	} else if (strcmp(fs->profile, "compat") == 0) {
+		v->features_used = "-c options=" XFS_COMPAT_PROFILE;
+		v->mkfs_argv[(*n)++] = "-c";
+		v->mkfs_argv[(*n)++] = "options=" XFS_COMPAT_PROFILE;
+	} else {
+		v->features_used = "";
+	}
+	if (fs->block_size) {
+		v->mkfs_argv[(*n)++] = "-b";
+		v->mkfs_argv[(*n)++] = v->numbers[0];
+	}
+	if (fs->inode_size) {
+		v->mkfs_argv[(*n)++] = "-i";
+		v->mkfs_argv[(*n)++] = v->numbers[1];
+	}
+	/* mkfs.xfs discards unless told not to. */
+	if (!fs->discard)
+		v->mkfs_argv[(*n)++] = "-K";
+	return 0;
+}
+
+int volume_init(struct volume *v, const char *role, const char *device,
+		const char *mountpoint, const struct fs_config *fs,
+		char *err, size_t errlen)
+{
+	size_t n = 0;
+	bool xfs = strcmp(fs->type, "xfs") == 0;
+
+	*v = (struct volume){
+		.role = role, .device = device, .mountpoint = mountpoint, .fs = fs,
+		.features_used = "", .read_ahead_kb = -1,
+	};
+	kernel_name(v);
+	if (!xfs && strcmp(fs->type, "ext4") != 0 && strcmp(fs->type, "ext2") != 0) {
+		snprintf(err, errlen, "filesystem type \"%s\" is not supported "
+			 "(supported: ext2, ext4, xfs)", fs->type);
+		return -1;
+	}
+	if (strcmp(fs->profile, "compat") != 0 && strcmp(fs->profile, "default") != 0) {
+		snprintf(err, errlen, "profile \"%s\" is not one of: compat, default",
+			 fs->profile);
+		return -1;
+	}
+	snprintf(v->mkfs_path, sizeof(v->mkfs_path), "/sbin/mkfs.%s", fs->type);
+	snprintf(v->numbers[0], sizeof(v->numbers[0]), xfs ? "size=%lld" : "%lld",
+		 fs->block_size);
+	snprintf(v->numbers[1], sizeof(v->numbers[1]), xfs ? "size=%lld" : "%lld",
+		 fs->inode_size);
+	snprintf(v->numbers[2], sizeof(v->numbers[2]), "%lld", fs->inode_ratio);
+
+	v->mkfs_argv[n++] = v->mkfs_path;
+	if ((xfs ? xfs_argv : ext_argv)(v, &n, err, errlen) < 0)
+		return -1;
 	v->mkfs_argv[n++] = device;
 	v->mkfs_argv[n] = NULL;
 	return 0;
@@ -82,23 +204,65 @@ void volume_mkfs_command(const struct volume *v, char *buf, size_t len)
 					 i ? " " : "", v->mkfs_argv[i]);
 }
 
-/* mke2fs starts with its version: "mke2fs 1.47.4 (6-Mar-2025)". */
+/* mke2fs starts with its version: "mke2fs 1.47.4 (6-Mar-2025)";
+ * mkfs.xfs -V prints "mkfs.xfs version 6.13.0". */
 static void version_line(void *ctx, const char *line)
 {
 	struct volume *v = ctx;
 
-	if (!v->mkfs_version[0] && strncmp(line, "mke2fs ", 7) == 0)
+	if (!v->mkfs_version[0] && (strncmp(line, "mke2fs ", 7) == 0 ||
+				    strncmp(line, "mkfs.xfs version ", 17) == 0))
 		snprintf(v->mkfs_version, sizeof(v->mkfs_version), "%s", line);
+}
+
+/* mkfs.xfs -V into the log, for the version. */
+static int xfs_version(struct volume *v, int log, const char *log_name)
+{
+	const char *argv[] = { v->mkfs_path, "-V", NULL };
+	struct proc_spec spec = {
+		.name = "mkfs.xfs -V", .argv = argv, .envp = mkfs_env,
+		.log_name = log_name,
+	};
+	static const char header[] = "$ /sbin/mkfs.xfs -V\n";
+
+	if (write_all(log, header, strlen(header)) < 0)
+		return fail("could not write %s:", log_name);
+	return proc_run(&spec, 60, log, version_line, v);
+}
+
+static int device_bytes(const char *device, long long *bytes)
+{
+	uint64_t size;
+	int fd = open(device, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return fail("could not open \"%s\":", device);
+	int rc = ioctl(fd, BLKGETSIZE64, &size);
+	close(fd);
+	if (rc < 0)
+		return fail("could not read the size of \"%s\":", device);
+	*bytes = (long long)size;
+	return 0;
 }
 
 int volume_format(struct volume *v, const char *log_path, const char *log_name)
 {
 	struct stat st;
+	bool xfs = strcmp(v->fs->type, "xfs") == 0;
 
 	if (stat(v->device, &st) < 0)
 		return fail("could not stat %s device \"%s\":", v->role, v->device);
 	if (!S_ISBLK(st.st_mode))
 		return fail("%s \"%s\" is not a block device", v->role, v->device);
+	if (xfs) {
+		long long bytes = 0;
+		if (device_bytes(v->device, &bytes) < 0)
+			return -1;
+		if (bytes < XFS_MIN_BYTES)
+			return fail("%s \"%s\" has %lld MiB; mkfs.xfs needs at least "
+				    "%lld MiB", v->role, v->device, bytes >> 20,
+				    XFS_MIN_BYTES >> 20);
+	}
 
 	struct proc_spec spec = {
 		.name = v->mkfs_path + strlen("/sbin/"),
@@ -106,11 +270,25 @@ int volume_format(struct volume *v, const char *log_path, const char *log_name)
 		.envp = mkfs_env,
 		.log_name = log_name,
 	};
-	/* The log starts with the exact command. */
+	/* The log has the exact command before its output. */
 	char header[1024] = "$ ";
-	volume_mkfs_command(v, header + 2, sizeof(header) - 2);
-	return proc_run_logged(&spec, MKFS_TIMEOUT_S, log_path, header,
-			       version_line, v);
+	volume_mkfs_command(v, header + 2, sizeof(header) - 3);
+	strcat(header, "\n");
+
+	int log = open_log(log_path);
+	if (log < 0)
+		return -1;
+	int rc = 0;
+	if (xfs)
+		rc = xfs_version(v, log, log_name);
+	if (rc == 0 && write_all(log, header, strlen(header)) < 0)
+		rc = fail("could not write \"%s\":", log_path);
+	if (rc == 0)
+		rc = proc_run(&spec, MKFS_TIMEOUT_S, log, version_line, v);
+	if (fsync(log) < 0 && rc == 0)
+		rc = fail("could not fsync \"%s\":", log_path);
+	close(log);
+	return rc;
 }
 
 struct mount_flag {
@@ -214,5 +392,225 @@ int volume_unmount(struct volume *v)
 		nanosleep(&pause, NULL);
 	}
 	v->mounted = false;
+	return 0;
+}
+
+int volume_remount(struct volume *v)
+{
+	if (!v->mounted)
+		return fail("%s \"%s\" is not mounted: nothing to remount", v->role,
+			    v->device);
+	if (volume_unmount(v) < 0)
+		return -1;
+	return volume_mount(v);
+}
+
+int drop_caches(void)
+{
+	static const char path[] = "/proc/sys/vm/drop_caches";
+
+	sync();
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fail("could not open \"%s\":", path);
+	if (write_all(fd, "3\n", 2) < 0) {
+		int saved = errno;
+		close(fd);
+		errno = saved;
+		return fail("could not write \"%s\":", path);
+	}
+	if (close(fd) < 0)
+		return fail("could not close \"%s\":", path);
+	return 0;
+}
+
+const char *volume_kernel_name(const struct volume *v)
+{
+	return v->kernel_name;
+}
+
+int scheduler_parse(const char *text, struct scheduler_list *l)
+{
+	const char *p = text;
+
+	*l = (struct scheduler_list){ .current = -1 };
+	for (;;) {
+		p += strspn(p, " \t\n");
+		if (!*p)
+			break;
+		size_t len = strcspn(p, " \t\n");
+		bool current = p[0] == '[';
+		if (current && (len < 3 || p[len - 1] != ']'))
+			return -1;
+		const char *name = current ? p + 1 : p;
+		size_t name_len = current ? len - 2 : len;
+		if (l->n == VOLUME_MAX_SCHEDULERS || name_len >= sizeof(l->names[0]) ||
+		    memchr(name, '[', name_len) || memchr(name, ']', name_len))
+			return -1;
+		if (current) {
+			if (l->current >= 0)
+				return -1;
+			l->current = (int)l->n;
+		}
+		memcpy(l->names[l->n], name, name_len);
+		l->names[l->n++][name_len] = '\0';
+		p += len;
+	}
+	if (l->n == 0)
+		return -1;
+	/* A queue without an elevator shows "none" alone. */
+	if (l->current < 0 && l->n == 1)
+		l->current = 0;
+	return 0;
+}
+
+/* The queue directory of the device's disk (a partition's parent). */
+static int queue_dir(const struct volume *v, char *buf, size_t len)
+{
+	char path[PATH_MAX + 16], real[PATH_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/sys/class/block/%s", v->kernel_name);
+	if (!realpath(path, real))
+		return fail("could not resolve \"%s\" (the sysfs entry of \"%s\"):",
+			    path, v->device);
+	snprintf(path, sizeof(path), "%s/partition", real);
+	if (stat(path, &st) == 0)
+		*strrchr(real, '/') = '\0';
+	else if (errno != ENOENT)
+		return fail("could not stat \"%s\":", path);
+	if ((size_t)snprintf(buf, len, "%s/queue", real) >= len)
+		return fail("sysfs path too long: \"%s/queue\"", real);
+	return 0;
+}
+
+/* A small sysfs file into buf, without the trailing newline. */
+static int read_sysfs(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return fail("could not open \"%s\":", path);
+	ssize_t n = read(fd, buf, len - 1);
+	int saved = errno;
+	close(fd);
+	if (n < 0) {
+		errno = saved;
+		return fail("could not read \"%s\":", path);
+	}
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+static int write_sysfs(const char *path, const char *value)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return fail("could not open \"%s\":", path);
+	if (write_all(fd, value, strlen(value)) < 0) {
+		int saved = errno;
+		close(fd);
+		errno = saved;
+		return fail("could not write \"%s\" to \"%s\":", value, path);
+	}
+	if (close(fd) < 0)
+		return fail("could not write \"%s\" to \"%s\":", value, path);
+	return 0;
+}
+
+static int read_schedulers(const char *path, struct scheduler_list *l)
+{
+	char text[256];
+
+	if (read_sysfs(path, text, sizeof(text)) < 0)
+		return -1;
+	if (scheduler_parse(text, l) < 0)
+		return fail("\"%s\" does not list schedulers: \"%s\"", path, text);
+	return 0;
+}
+
+static int set_scheduler(struct volume *v, const char *dir)
+{
+	char path[PATH_MAX + 16];
+	struct scheduler_list l;
+	const char *want = v->fs->scheduler;
+
+	snprintf(path, sizeof(path), "%s/scheduler", dir);
+	if (!want || !want[0]) {
+		/* Only recorded; a queue without the file has none. */
+		if (access(path, F_OK) < 0)
+			return 0;
+		if (read_schedulers(path, &l) < 0)
+			return -1;
+		if (l.current >= 0)
+			snprintf(v->scheduler, sizeof(v->scheduler), "%s",
+				 l.names[l.current]);
+		return 0;
+	}
+	if (read_schedulers(path, &l) < 0)
+		return -1;
+	int found = -1;
+	for (size_t i = 0; i < l.n; i++)
+		if (strcmp(l.names[i], want) == 0)
+			found = (int)i;
+	if (found < 0) {
+		char offered[256] = "";
+		size_t used = 0;
+		for (size_t i = 0; i < l.n && used < sizeof(offered); i++)
+			used += (size_t)snprintf(offered + used, sizeof(offered) - used,
+						 "%s%s", i ? ", " : "", l.names[i]);
+		return fail("scheduler: the %s disk of \"%s\" has no scheduler "
+			    "\"%s\" (it offers: %s)", v->role, v->device, want,
+			    offered);
+	}
+	if (found != l.current) {
+		if (write_sysfs(path, want) < 0 || read_schedulers(path, &l) < 0)
+			return -1;
+		if (l.current < 0 || strcmp(l.names[l.current], want) != 0)
+			return fail("scheduler: \"%s\" written to \"%s\", but the "
+				    "kernel kept \"%s\"", want, path,
+				    l.current < 0 ? "" : l.names[l.current]);
+	}
+	snprintf(v->scheduler, sizeof(v->scheduler), "%s", want);
+	return 0;
+}
+
+static int set_read_ahead(struct volume *v, const char *dir)
+{
+	char path[PATH_MAX + 16], text[32], *end;
+	long long want = v->fs->readahead_kb;
+
+	snprintf(path, sizeof(path), "%s/read_ahead_kb", dir);
+	if (want >= 0) {
+		snprintf(text, sizeof(text), "%lld", want);
+		if (write_sysfs(path, text) < 0)
+			return -1;
+	}
+	if (read_sysfs(path, text, sizeof(text)) < 0)
+		return -1;
+	errno = 0;
+	long long now = strtoll(text, &end, 10);
+	if (errno || end == text || *end)
+		return fail("\"%s\" is not a number: \"%s\"", path, text);
+	if (want >= 0 && now != want)
+		return fail("readahead_kb: %lld written to \"%s\", but the kernel "
+			    "has %lld", want, path, now);
+	v->read_ahead_kb = now;
+	return 0;
+}
+
+int volume_set_queue(struct volume *v)
+{
+	char dir[PATH_MAX];
+
+	if (queue_dir(v, dir, sizeof(dir)) < 0 || set_scheduler(v, dir) < 0 ||
+	    set_read_ahead(v, dir) < 0)
+		return -1;
+	note("%s queue (%s): scheduler %s%s, read_ahead_kb %lld%s", v->role, dir,
+	     v->scheduler[0] ? v->scheduler : "(none)",
+	     v->fs->scheduler && v->fs->scheduler[0] ? " (set)" : " (the kernel's)",
+	     v->read_ahead_kb, v->fs->readahead_kb >= 0 ? " (set)" : " (the kernel's)");
 	return 0;
 }

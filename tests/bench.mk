@@ -4,20 +4,21 @@
 # device, in a chroot of the image).
 
 BENCH_TEST_BUILD := $(BUILD)/tests/bench
-BENCH_UNIT_TESTS := options suite volume pgbench-output results proc
+BENCH_UNIT_TESTS := options suite volume pgbench-output results proc rawio \
+	insert-rows fsync-output timer pgbench-log pgbench-spec
 BENCH_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer -I$(TOP)/bench -I$(TOP)/common -I$(SYSROOT)/include
 
 BENCH_TEST_OBJS := $(addprefix $(BENCH_TEST_BUILD)/obj/,$(BENCH_CORE_SRCS:.c=.o)) \
-	$(BENCH_TEST_BUILD)/obj/builtin-suites.o $(BENCH_TEST_BUILD)/obj/json.o \
-	$(BENCH_TEST_BUILD)/obj/fileio.o $(BENCH_TEST_BUILD)/obj/ini.o
+	$(BENCH_TEST_BUILD)/obj/builtin-suites.o \
+	$(BENCH_COMMON:%=$(BENCH_TEST_BUILD)/obj/%.o) $(BENCH_TEST_BUILD)/obj/ini.o
 
 $(BENCH_TEST_BUILD)/obj/%.o: $(TOP)/bench/%.c $(STAMP)/inih
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BENCH_TEST_BUILD)/obj/json.o $(BENCH_TEST_BUILD)/obj/fileio.o: $(BENCH_TEST_BUILD)/obj/%.o: $(TOP)/common/%.c
+$(BENCH_COMMON:%=$(BENCH_TEST_BUILD)/obj/%.o): $(BENCH_TEST_BUILD)/obj/%.o: $(TOP)/common/%.c
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
 

@@ -148,6 +148,21 @@ static void incomplete_report(void)
 	is_int(pgbench_report_check(&r, err, sizeof(err)), -1, "error output is refused");
 }
 
+/* With --max-tries other than 1 the report counts the retried ones. */
+static void retried_report(void)
+{
+	struct pgbench_report r;
+
+	pgbench_report_init(&r);
+	pgbench_report_line(&r, "number of failed transactions: 2 (0.013%)");
+	ok(!(r.have & REPORT_RETRIED), "no retried line: not known");
+	pgbench_report_line(&r, "number of transactions retried: 17 (0.113%)");
+	pgbench_report_line(&r, "total number of retries: 19");
+	ok(r.have & REPORT_RETRIED, "retried line is recognised");
+	is_int(r.retried, 17, "retried transactions, not the total of retries");
+	is_int(r.failed, 2, "failed count beside it");
+}
+
 int main(void)
 {
 	progress_lines();
@@ -155,5 +170,6 @@ int main(void)
 	real_report();
 	transactions_report();
 	incomplete_report();
+	retried_report();
 	return tap_done();
 }

@@ -122,6 +122,16 @@ static void case_stop(struct outcome *o)
 	o->rc = sh("kill -TERM $PPID; sleep 30", 10, &o->lines, -1);
 }
 
+/* A stop signal while nothing waits stays pending until checked. */
+static void case_check_stop(struct outcome *o)
+{
+	o->rc = proc_check_stop("a loop");
+	if (o->rc == 0 && kill(getpid(), SIGTERM) == 0)
+		o->rc = proc_check_stop("a loop") == -1 ? -1 : 1;
+	else
+		o->rc = 2;
+}
+
 static void case_user(struct outcome *o)
 {
 	const char *argv[] = { "/bin/sh", "-c", "id -u; id -g; id -G", NULL };
@@ -183,6 +193,10 @@ int main(void)
 	is_int(o.rc, -1, "SIGTERM stops the wait");
 	is_str(o.reason, "stopped by Terminated during sh", "reason names the signal");
 	ok(o.seconds < 5, "stopped at once (%.2f s)", o.seconds);
+
+	in_child(&o, case_check_stop);
+	is_int(o.rc, -1, "a pending SIGTERM is taken by proc_check_stop");
+	is_str(o.reason, "stopped by Terminated during a loop", "reason names the signal");
 
 	if (geteuid() == 0) {
 		in_child(&o, case_user);

@@ -1,8 +1,21 @@
-/* The mkfs command line a suite's filesystem gives, and mount options. */
+/*
+ * The mkfs command lines a suite's filesystem gives (ext2, ext4, xfs;
+ * profiles, features, sizes, discard), the kernel name of a device, the
+ * scheduler list of a queue, and mount options.
+ */
 #include "volume.h"
 #include "tap.h"
 
+#include <stdlib.h>
 #include <sys/mount.h>
+#include <unistd.h>
+
+#define EXT4_COMPAT "none,has_journal,ext_attr,resize_inode,dir_index,filetype," \
+	"extent,64bit,flex_bg,sparse_super,large_file,huge_file,dir_nlink," \
+	"extra_isize,metadata_csum"
+#define EXT2_COMPAT "none,ext_attr,resize_inode,dir_index,filetype," \
+	"sparse_super,large_file"
+#define LAZY "lazy_itable_init=0,lazy_journal_init=0"
 
 /* The command line as a string. */
 static const char *joined(const struct volume *v)
@@ -13,43 +26,202 @@ static const char *joined(const struct volume *v)
 	return buf;
 }
 
-static void mkfs(void)
+/* volume_init on /dev/vdb1; the command line, or "error: <err>". */
+static const char *command(struct volume *v, const struct fs_config *fs)
 {
-	struct suite_fs fs = {
-		.type = "ext4", .features = "none,has_journal,extent",
-		.block_size = 4096, .inode_size = 256, .inode_ratio = 16384,
-		.discard = false, .mount_options = "noatime",
-	};
-	struct volume v;
+	static char buf[2048];
 	char err[256] = "";
 
-	is_int(volume_init(&v, "target", "/dev/vdb1", "/mnt/target", &fs, err,
-			   sizeof(err)), 0, "ext4 volume");
-	is_str(joined(&v),
-	       "/sbin/mkfs.ext4 -F -b 4096 -I 256 -i 16384 -O none,has_journal,extent "
-	       "-E nodiscard,lazy_itable_init=0,lazy_journal_init=0 /dev/vdb1",
-	       "explicit mkfs command line");
+	if (volume_init(v, "target", "/dev/vdb1", "/mnt/target", fs, err,
+			sizeof(err)) < 0) {
+		snprintf(buf, sizeof(buf), "error: %s", err);
+		return buf;
+	}
+	return joined(v);
+}
 
-	is_str(v.mkfs_argv[9], "none,has_journal,extent", "feature list is one word");
-	is_str(v.mkfs_argv[12], "/dev/vdb1", "device is the last word");
+static const struct fs_config base = {
+	.type = "ext4", .profile = "compat", .features = "",
+	.mount_options = "noatime", .scheduler = "", .readahead_kb = -1,
+};
+
+static void ext4(void)
+{
+	struct fs_config fs = base;
+	struct volume v;
+
+	is_str(command(&v, &fs),
+	       "/sbin/mkfs.ext4 -F -O " EXT4_COMPAT " -E nodiscard," LAZY " /dev/vdb1",
+	       "ext4 compat: the complete feature list");
+	is_str(v.features_used, EXT4_COMPAT, "ext4 compat: features recorded");
+	ok(strstr(joined(&v), "orphan_file") == NULL &&
+	   strstr(joined(&v), "metadata_csum_seed") == NULL,
+	   "ext4 compat: nothing kernel 5.10 cannot mount");
+
+	fs.block_size = 4096;
+	fs.inode_size = 256;
+	fs.inode_ratio = 16384;
+	is_str(command(&v, &fs),
+	       "/sbin/mkfs.ext4 -F -b 4096 -I 256 -i 16384 -O " EXT4_COMPAT
+	       " -E nodiscard," LAZY " /dev/vdb1",
+	       "ext4: block size, inode size and ratio");
+	is_str(v.mkfs_argv[9], EXT4_COMPAT, "the feature list is one word");
+	is_str(v.mkfs_argv[12], "/dev/vdb1", "the device is the last word");
 	ok(v.mkfs_argv[13] == NULL, "argv ends with NULL");
 
 	fs.block_size = fs.inode_size = fs.inode_ratio = 0;
-	volume_init(&v, "target", "/dev/vdb1", "/mnt/target", &fs, err, sizeof(err));
-	is_str(joined(&v),
-	       "/sbin/mkfs.ext4 -F -O none,has_journal,extent "
-	       "-E nodiscard,lazy_itable_init=0,lazy_journal_init=0 /dev/vdb1",
-	       "sizes the suite leaves to mkfs are not given");
+	fs.profile = "default";
+	is_str(command(&v, &fs), "/sbin/mkfs.ext4 -F -E nodiscard," LAZY " /dev/vdb1",
+	       "ext4 default: no -O, mkfs's own features");
+	is_str(v.features_used, "", "ext4 default: no features recorded");
 
+	fs.features = "none,has_journal,extent";
+	is_str(command(&v, &fs),
+	       "/sbin/mkfs.ext4 -F -O none,has_journal,extent -E nodiscard," LAZY
+	       " /dev/vdb1", "ext4: features replace the default profile");
+	fs.profile = "compat";
+	fs.features = "^metadata_csum";
+	is_str(command(&v, &fs),
+	       "/sbin/mkfs.ext4 -F -O ^metadata_csum -E nodiscard," LAZY " /dev/vdb1",
+	       "ext4: features replace the compat profile");
+	is_str(v.features_used, "^metadata_csum", "ext4: the given features recorded");
+
+	fs.features = "";
 	fs.discard = true;
-	volume_init(&v, "target", "/dev/vdb1", "/mnt/target", &fs, err, sizeof(err));
-	ok(strstr(joined(&v), "-E discard,") != NULL, "discard asked for");
+	is_str(command(&v, &fs),
+	       "/sbin/mkfs.ext4 -F -O " EXT4_COMPAT " -E discard," LAZY " /dev/vdb1",
+	       "ext4: discard asked for");
+}
+
+static void ext2(void)
+{
+	struct fs_config fs = base;
+	struct volume v;
+
+	fs.type = "ext2";
+	is_str(command(&v, &fs),
+	       "/sbin/mkfs.ext2 -F -O " EXT2_COMPAT " -E nodiscard," LAZY " /dev/vdb1",
+	       "ext2 compat: no journal, no extents");
+	fs.profile = "default";
+	fs.block_size = 1024;
+	is_str(command(&v, &fs), "/sbin/mkfs.ext2 -F -b 1024 -E nodiscard," LAZY
+	       " /dev/vdb1", "ext2 default with a block size");
+	fs.features = "none,dir_index,filetype";
+	fs.discard = true;
+	is_str(command(&v, &fs), "/sbin/mkfs.ext2 -F -b 1024 -O none,dir_index,filetype "
+	       "-E discard," LAZY " /dev/vdb1", "ext2 features and discard");
+}
+
+static void xfs(void)
+{
+	struct fs_config fs = base;
+	struct volume v;
+
+	fs.type = "xfs";
+	is_str(command(&v, &fs), "/sbin/mkfs.xfs -f -c options=" XFS_COMPAT_PROFILE
+	       " -K /dev/vdb1", "xfs compat: the 5.10 LTS profile, no discard");
+	is_str(v.features_used, "-c options=" XFS_COMPAT_PROFILE,
+	       "xfs compat: the profile recorded");
+	is_str(v.mkfs_argv[3], "options=" XFS_COMPAT_PROFILE, "-c and its value: two words");
+
+	fs.block_size = 4096;
+	fs.inode_size = 512;
+	fs.discard = true;
+	is_str(command(&v, &fs), "/sbin/mkfs.xfs -f -c options=" XFS_COMPAT_PROFILE
+	       " -b size=4096 -i size=512 /dev/vdb1",
+	       "xfs: block and inode size; discard is mkfs.xfs's default");
+
+	fs.profile = "default";
+	fs.block_size = fs.inode_size = 0;
+	fs.discard = false;
+	is_str(command(&v, &fs), "/sbin/mkfs.xfs -f -K /dev/vdb1",
+	       "xfs default: mkfs.xfs's own features");
+	is_str(v.features_used, "", "xfs default: nothing recorded");
+
+	fs.features = "-m reflink=1,rmapbt=1  -i sparse=1";
+	is_str(command(&v, &fs), "/sbin/mkfs.xfs -f -m reflink=1,rmapbt=1 -i sparse=1 "
+	       "-K /dev/vdb1", "xfs: features are option words, in place of the profile");
+	is_str(v.mkfs_argv[3], "reflink=1,rmapbt=1", "each word its own argument");
+	is_str(v.mkfs_argv[7], "/dev/vdb1", "device last");
+	ok(v.mkfs_argv[8] == NULL, "argv ends with NULL");
+	is_str(v.features_used, "-m reflink=1,rmapbt=1  -i sparse=1",
+	       "xfs: the features recorded as given");
+
+	fs.features = "reflink=1";
+	is_str(command(&v, &fs), "error: features: mkfs.xfs options start with an "
+	       "option such as \"-m\", not \"reflink=1\"", "xfs: features must be options");
+	char many[512] = "";
+	for (int i = 0; i < 30; i++)
+		strcat(many, "-m crc=1 ");
+	fs.features = many;
+	is_str(command(&v, &fs), "error: features: too many mkfs.xfs options "
+	       "(at most 22 words)", "xfs: too many words");
+
+	fs.features = "";
+	fs.inode_ratio = 16384;
+	is_str(command(&v, &fs), "error: inode_ratio: xfs has no bytes-per-inode ratio",
+	       "xfs: inode_ratio refused");
+}
+
+static void refused(void)
+{
+	struct fs_config fs = base;
+	struct volume v;
 
 	fs.type = "btrfs";
-	is_int(volume_init(&v, "target", "/dev/vdb1", "/mnt/target", &fs, err,
-			   sizeof(err)), -1, "unsupported filesystem");
-	is_str(err, "filesystem type \"btrfs\" is not supported (supported: ext4)",
-	       "message names the type");
+	is_str(command(&v, &fs), "error: filesystem type \"btrfs\" is not supported "
+	       "(supported: ext2, ext4, xfs)", "unsupported filesystem");
+	fs.type = "ext4";
+	fs.profile = "newest";
+	is_str(command(&v, &fs), "error: profile \"newest\" is not one of: compat, default",
+	       "unknown profile");
+}
+
+static void kernel_names(void)
+{
+	struct fs_config fs = base;
+	struct volume v;
+	char err[256], dir[] = "/tmp/bootbench-volume-XXXXXX", link_path[64];
+
+	command(&v, &fs);
+	is_str(volume_kernel_name(&v), "vdb1", "a device that does not exist: its name");
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	snprintf(link_path, sizeof(link_path), "%s/by-label", dir);
+	ok(symlink("/dev/null", link_path) == 0, "symlink to /dev/null");
+	volume_init(&v, "target", link_path, "/mnt/target", &fs, err, sizeof(err));
+	is_str(volume_kernel_name(&v), "null", "a symlink: the name it resolves to");
+	unlink(link_path);
+	rmdir(dir);
+}
+
+static void schedulers(void)
+{
+	struct scheduler_list l;
+
+	is_int(scheduler_parse("[mq-deadline] kyber none\n", &l), 0, "a scheduler list");
+	is_int((long long)l.n, 3, "three schedulers");
+	is_int(l.current, 0, "the bracketed one is current");
+	is_str(l.names[0], "mq-deadline", "brackets removed");
+	is_str(l.names[2], "none", "last name, newline dropped");
+
+	is_int(scheduler_parse("none mq-deadline [bfq] kyber", &l), 0, "current in the middle");
+	is_int(l.current, 2, "bfq is current");
+	is_str(l.names[3], "kyber", "all names kept");
+
+	is_int(scheduler_parse("none\n", &l), 0, "a queue without an elevator");
+	ok(l.n == 1 && l.current == 0, "\"none\" alone is current");
+	is_int(scheduler_parse("[none]", &l), 0, "\"[none]\" alone");
+	ok(l.n == 1 && l.current == 0 && strcmp(l.names[0], "none") == 0, "none current");
+
+	is_int(scheduler_parse("", &l), -1, "empty text");
+	is_int(scheduler_parse("[mq-deadline] [bfq]", &l), -1, "two current");
+	is_int(scheduler_parse("[mq-deadline kyber", &l), -1, "an unclosed bracket");
+	is_int(scheduler_parse("a b c d e f g h i", &l), -1, "more names than fit");
+	is_int(scheduler_parse("a-scheduler-name-longer-than-24", &l), -1,
+	       "a name too long");
 }
 
 static void mount_options(void)
@@ -82,7 +254,12 @@ static void mount_options(void)
 
 int main(void)
 {
-	mkfs();
+	ext4();
+	ext2();
+	xfs();
+	refused();
+	kernel_names();
+	schedulers();
 	mount_options();
 	return tap_done();
 }

@@ -1,0 +1,22 @@
+/*
+ * env.h: an environment -- the state of the disk and the server that a
+ * case's [filesystem] and [postgresql] values ask for.  Entering one
+ * always starts from scratch: mkfs, mount, queue settings, initdb,
+ * postgresql.conf, start (in host mode a new data directory instead of
+ * the device).
+ */
+#ifndef BOOTBENCH_ENV_H
+#define BOOTBENCH_ENV_H
+
+#include "run.h"
+
+/* Leave the environment in place, if any, and make c's.  0 or -1. */
+int env_enter(struct run *r, const struct bench_case *c);
+
+/* Stop the server and unmount.  0 or -1. */
+int env_leave(struct run *r);
+
+/* After a failure: leave nothing running or mounted. */
+void env_clean_up(struct run *r);
+
+#endif

@@ -1,0 +1,119 @@
+/*
+ * workload.h: what a workload is to the suite engine (run.c).
+ *
+ * Each workload is one section of a suite ([pgbench], [insert], ...) with
+ * its own keys.  bench/<name>_spec.c defines its struct workload_spec
+ * (keys, checks, case names: no libpq), bench/<name>.c its struct
+ * workload (prepare, measure).  The engine walks the matrix; for each case it calls
+ * prepare() (load the data the case needs, unless it is already there) and
+ * then measure(), which fills a struct measurement_out.  The engine samples
+ * CPU and disk around measure(), adds the warnings it can judge itself and
+ * appends the line to results.jsonl (doc/results-jsonl.md).
+ */
+#ifndef BOOTBENCH_WORKLOAD_H
+#define BOOTBENCH_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "pg.h"
+#include "suite.h"
+#include "volume.h"
+
+#define MEASURE_MAX_METRICS  32
+#define MEASURE_MAX_WARNINGS 8
+
+struct metric {
+	char name[48];             /* "tps", "latency_p99_ms" */
+	double value;
+};
+
+struct measure_warning {
+	char code[32];             /* "fits-in-ram" */
+	char message[256];
+};
+
+/* What measure() found. */
+struct measurement_out {
+	struct metric metrics[MEASURE_MAX_METRICS];
+	size_t n_metrics;
+	const char *primary;       /* the headline metric: "tps" */
+	const char *unit;          /* its unit: "tps", "MB/s", "us" */
+	bool higher_is_better;
+	char series[160];          /* "series/<id>.csv" or "" */
+	struct measure_warning warnings[MEASURE_MAX_WARNINGS];
+	size_t n_warnings;
+	long long dataset_bytes;   /* the data the case works on; 0: none */
+	double measured_s;         /* length of the measured interval; 0: n/a */
+};
+
+void metric_set(struct measurement_out *m, const char *name, double value);
+double metric_get(const struct measurement_out *m, const char *name);
+void measure_warn(struct measurement_out *m, const char *code,
+		  const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* What a workload may use while it runs. */
+struct workload_env {
+	struct pg_server *pg;
+	const char *run_dir;       /* logs/<id>.txt, series/<id>.csv go here */
+	const char *suite_dir;     /* for custom scripts; "" for built-in suites */
+	struct volume *target;     /* mounted; NULL in host mode */
+	const char *data_dir;      /* where the target is mounted (or the host dir) */
+	long long mem_total_bytes; /* MemTotal */
+	int generation;            /* changes with every fresh initdb */
+};
+
+/* dir/fmt... into buf: a path inside the run directory. */
+const char *run_path(const struct workload_env *e, char *buf, size_t len,
+		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/*
+ * What the suite parser needs of a workload, in a file without libpq
+ * (bench/<name>_spec.c) so the unit tests can use it.
+ */
+struct workload_spec {
+	const char *name;                    /* its section */
+	const struct suite_key *keys;        /* ends with { NULL } */
+	/* Optional: an impossible combination in the suite's values. Returns
+	 * 0, or -1 with "key: why" in err and *bad set to the param to blame
+	 * (the engine adds file and line). */
+	int (*check)(const struct suite *s, const struct suite_param **bad,
+		     char *err, size_t len);
+	/* The case's name without repeat or environment:
+	 * "pgbench-tpcb-like-s1-c2".  Every list key of the section must
+	 * show in it, so that names are unique in a run. */
+	void (*case_id)(const struct bench_case *c, char *buf, size_t len);
+	/* The engine's warnings that apply: fits-in-ram (the data should
+	 * come from the disk, not the page cache), shorter-than-checkpoint
+	 * (a steady load whose figure should include checkpoints). */
+	bool warn_fits_in_ram;
+	bool warn_short_run;
+};
+
+/* What the engine runs (bench/<name>.c). */
+struct workload {
+	const struct workload_spec *spec;
+	/* Load what the case needs (or nothing if e->generation and the
+	 * parameters say it is there).  0 or fail(). */
+	int (*prepare)(struct workload_env *e, const struct bench_case *c);
+	/* One measurement.  0 or fail(). */
+	int (*measure)(struct workload_env *e, const struct bench_case *c,
+		       struct measurement_out *m);
+};
+
+/* All workload specs, in the order the documentation lists them;
+ * NULL-ended (workload_specs.c). */
+extern const struct workload_spec *const workload_specs[];
+const struct workload_spec *workload_spec_find(const char *name);
+
+/* All workloads (workloads.c, the engine's side). */
+extern const struct workload *const workloads[];
+const struct workload *workload_find(const char *name);
+
+extern const struct workload_spec pgbench_spec, oltp_spec, insert_spec,
+	seqscan_spec, rawio_spec, fsync_spec, timer_spec;
+extern const struct workload workload_pgbench, workload_oltp,
+	workload_insert, workload_seqscan, workload_rawio, workload_fsync,
+	workload_timer;
+
+#endif

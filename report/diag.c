@@ -1,0 +1,50 @@
+/* diag.c: warnings and errors on stderr. */
+#include "diag.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static int warnings;
+
+static void vmessage(const char *kind, const char *path, int line,
+		     const char *fmt, va_list ap)
+{
+	int saved = errno;
+	size_t n = strlen(fmt);
+
+	fprintf(stderr, "%s: %s: ", PROGNAME, kind);
+	if (path && line > 0)
+		fprintf(stderr, "%s:%d: ", path, line);
+	else if (path)
+		fprintf(stderr, "%s: ", path);
+	vfprintf(stderr, fmt, ap);
+	if (n > 0 && fmt[n - 1] == ':')
+		fprintf(stderr, " %s", strerror(saved));
+	fputc('\n', stderr);
+}
+
+void diag_warn(const char *path, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	warnings++;
+	va_start(ap, fmt);
+	vmessage("warning", path, line, fmt, ap);
+	va_end(ap);
+}
+
+int diag_skipped(void)
+{
+	return warnings > 0;
+}
+
+void diag_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage("error", NULL, 0, fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,19 @@
+/*
+ * diag.h: warnings about the input.  Each names the file and, when known,
+ * the line; any warning about skipped input makes the exit status 1.
+ */
+#ifndef BOOTBENCH_REPORT_DIAG_H
+#define BOOTBENCH_REPORT_DIAG_H
+
+#define PROGNAME "bootbench-report"
+
+/* "bootbench-report: warning: PATH:LINE: ..." (no ":LINE" if line is 0).
+ * A format ending in ':' gets ": strerror(errno)" appended. */
+void diag_warn(const char *path, int line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Whether any warning was given. */
+int diag_skipped(void);
+/* "bootbench-report: error: ..." on stderr. */
+void diag_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,90 @@
+/*
+ * group.h: measurements arranged into comparison tables.
+ *
+ * Every measurement has a column (its value of the axis key: the kernel
+ * by default) and belongs to one table (its workload and the values of
+ * the keys that vary but are neither the axis nor the row key) and one
+ * row (its value of the row key: clients when that varies).  A key whose
+ * value follows from the row (threads = clients) splits nothing.
+ */
+#ifndef BOOTBENCH_REPORT_GROUP_H
+#define BOOTBENCH_REPORT_GROUP_H
+
+#include "describe.h"
+#include "options.h"
+#include "runs.h"
+#include "welch.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum test_basis { TEST_NONE, TEST_REPEATS, TEST_SAMPLES };
+
+struct cell {
+	size_t *m;              /* indexes into dataset.m */
+	size_t n;
+	double *values;         /* the primary metric of each */
+	struct describe d;
+	/* Against the baseline column (not set in the baseline itself). */
+	bool compared;          /* a baseline cell exists */
+	double change_median;   /* % change of the median */
+	double change_hmean;    /* % change of the harmonic mean */
+	enum test_basis basis;  /* TEST_NONE: fewer than 3 values on a side */
+	struct welch test;
+	size_t test_n, test_base_n;  /* values in the test on each side */
+	bool significant;
+	int *warnings;          /* legend numbers, ascending */
+	size_t nwarnings;
+};
+
+struct table {
+	char *workload;
+	char *title;            /* what is fixed: "script=tpcb-like scale=1 ..." */
+	struct attrs fixed;     /* the keys that are the same in the whole table */
+	char *metric, *unit;
+	bool higher_is_better;
+	char *row_key;          /* NULL: a single row */
+	char **rows;
+	size_t nrows;
+	struct cell *cells;     /* nrows * ncols, row-major */
+	size_t *cols;           /* the columns with values in this table */
+	size_t ncols;
+	bool has_baseline;      /* the baseline column is one of them */
+	bool untested;          /* some cell had fewer than 3 values on a side */
+	bool samples;           /* some test used per-second samples */
+};
+
+struct fact {
+	char *key;              /* "CPU", "RAM", ... */
+	char **values;          /* the distinct values */
+	char **columns;         /* for each value: the columns it was seen in */
+	size_t nvalues;
+	bool differs;           /* the columns do not all have the same values:
+				 * the comparison is not of the axis alone */
+};
+
+struct report {
+	const struct options *opt;
+	struct dataset *ds;
+	char *axis;             /* the resolved axis key */
+	char **cols;
+	size_t ncols;
+	size_t baseline;
+	double alpha;           /* 1 - confidence */
+	struct table *tables;
+	size_t ntables;
+	struct warning *legend; /* numbered from 1 */
+	size_t nlegend;
+	struct fact *facts;     /* what describes the runs */
+	size_t nfacts;
+};
+
+/* Arrange ds as o asks.  Returns 0, or 2 after an error message (unknown
+ * axis key or baseline). */
+int report_build(struct report *r, struct dataset *ds, const struct options *o);
+void report_free(struct report *r);
+
+/* Column letter of column i: "A".."Z", then "AA"... */
+const char *column_letter(size_t i);
+
+#endif

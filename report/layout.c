@@ -1,0 +1,180 @@
+/* layout.c: numbers, cell texts and footnotes of the tables. */
+#include "layout.h"
+
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const stat_names[NLINES] = { "n", "median", "hmean", "cov %", "min", "max" };
+
+void fmt_number(char *buf, size_t size, double v)
+{
+	double a = fabs(v);
+
+	if (isnan(v))
+		snprintf(buf, size, "-");
+	else if (a >= 10000)
+		snprintf(buf, size, "%.0f", v);
+	else if (a >= 1000)
+		snprintf(buf, size, "%.1f", v);
+	else if (a >= 100)
+		snprintf(buf, size, "%.2f", v);
+	else if (a >= 1)
+		snprintf(buf, size, "%.3f", v);
+	else
+		snprintf(buf, size, "%.4f", v);
+}
+
+static void fmt_change(char *buf, size_t size, const struct cell *c, double change)
+{
+	const char *mark = c->basis == TEST_NONE ? "?" : c->significant ? "*" : "";
+
+	if (!c->compared || !isfinite(change))
+		snprintf(buf, size, "%s", c->compared ? "-" : "");
+	else
+		snprintf(buf, size, "%+.1f%%%s", change, mark);
+}
+
+void cell_text(const struct report *r, const struct table *t, size_t row, size_t col,
+	       enum stat_line line, struct cell_text *out)
+{
+	const struct cell *c = &t->cells[row * r->ncols + col];
+	size_t used = 0;
+
+	memset(out, 0, sizeof *out);
+	if (c->n == 0) {
+		if (line == LINE_N)
+			snprintf(out->value, sizeof out->value, "-");
+		return;
+	}
+	switch (line) {
+	case LINE_N:
+		snprintf(out->value, sizeof out->value, "%zu", c->n);
+		for (size_t i = 0; i < c->nwarnings && used + 8 < sizeof out->notes; i++)
+			used += (size_t)snprintf(out->notes + used, sizeof out->notes - used,
+						 "%s%d", i ? "," : "!", c->warnings[i]);
+		break;
+	case LINE_MEDIAN:
+		fmt_number(out->value, sizeof out->value, c->d.median);
+		fmt_change(out->change, sizeof out->change, c, c->change_median);
+		break;
+	case LINE_HMEAN:
+		fmt_number(out->value, sizeof out->value, c->d.hmean);
+		fmt_change(out->change, sizeof out->change, c, c->change_hmean);
+		break;
+	case LINE_COV:
+		if (c->n < 2)
+			snprintf(out->value, sizeof out->value, "-");
+		else
+			snprintf(out->value, sizeof out->value, "%.2f", c->d.cov);
+		break;
+	case LINE_MIN:
+		fmt_number(out->value, sizeof out->value, c->d.min);
+		break;
+	case LINE_MAX:
+		fmt_number(out->value, sizeof out->value, c->d.max);
+		break;
+	default:
+		break;
+	}
+}
+
+const char *verdict(const struct table *t, const struct cell *c)
+{
+	if (c->basis == TEST_NONE)
+		return "not tested";
+	if (!c->significant)
+		return "no significant change";
+	return (c->test.t > 0) == t->higher_is_better ? "better" : "worse";
+}
+
+const char *direction(const struct table *t)
+{
+	return t->higher_is_better ? "higher is better" : "lower is better";
+}
+
+char **table_footnotes(const struct report *r, const struct table *t, size_t *n)
+{
+	char **lines = xcalloc(3, sizeof *lines);
+	size_t k = 0;
+
+	if (t->ncols > 1 && !t->has_baseline)
+		lines[k++] = xasprintf("No values in the baseline column %s: no changes.",
+				       column_letter(r->baseline));
+	else if (t->ncols > 1)
+		lines[k++] = xasprintf(
+			"Change of the median and hmean against column %s (%s: a %s change is worse); "
+			"* significant at %g%% confidence (two-sided Welch t-test on the repeats%s).",
+			column_letter(r->baseline), direction(t), t->higher_is_better ? "negative" : "positive",
+			r->opt->confidence,
+			t->samples ? ", or on the per-second samples where each side has a single repeat" : "");
+	if (t->untested)
+		lines[k++] = xstrdup("? not tested: fewer than 3 values on a side. Nothing is marked "
+				     "significant with fewer than 3 values per side.");
+	*n = k;
+	return lines;
+}
+
+int *table_warnings(const struct report *r, const struct table *t, size_t *n)
+{
+	char *used = xcalloc(r->nlegend + 1, 1);
+	int *ids = xcalloc(r->nlegend + 1, sizeof *ids);
+	size_t k = 0;
+
+	for (size_t c = 0; c < t->nrows * r->ncols; c++)
+		for (size_t w = 0; w < t->cells[c].nwarnings; w++)
+			used[t->cells[c].warnings[w]] = 1;
+	for (size_t i = 1; i <= r->nlegend; i++)
+		if (used[i])
+			ids[k++] = (int)i;
+	free(used);
+	*n = k;
+	return ids;
+}
+
+char *column_runs(const struct report *r, size_t col)
+{
+	char *out = xstrdup("");
+
+	for (size_t ri = 0; ri < r->ds->nruns; ri++) {
+		const struct run *run = r->ds->runs[ri];
+		for (size_t i = 0; i < r->ds->nm; i++) {
+			const struct measurement *m = &r->ds->m[i];
+			const char *v = attrs_get(&m->attrs, r->axis);
+			if (m->run == run && strcmp(v ? v : "(none)", r->cols[col]) == 0) {
+				if (ri > 0 && strcmp(r->ds->runs[ri - 1]->name, run->name) == 0)
+					break;  /* the same run read from two places */
+				char *n = *out ? xasprintf("%s %s", out, run->name) : xstrdup(run->name);
+				free(out);
+				out = n;
+				break;
+			}
+		}
+	}
+	return out;
+}
+
+int facts_differ(const struct report *r)
+{
+	for (size_t i = 0; i < r->nfacts; i++)
+		if (r->facts[i].differs)
+			return 1;
+	return 0;
+}
+
+const char *report_suite(const struct report *r)
+{
+	for (size_t i = 0; i < r->ds->nruns; i++)
+		if (r->ds->runs[i]->suite)
+			return r->ds->runs[i]->suite;
+	return "(unknown)";
+}
+
+void free_lines(char **lines, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}

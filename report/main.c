@@ -1,0 +1,51 @@
+/*
+ * bootbench-report: compare benchmark runs side by side.
+ *
+ * Read the run directories, arrange the measurements into tables (one
+ * column per kernel or other axis value), test the differences, print.
+ * Exit status: 0 everything was read, 1 some input was skipped (the
+ * warnings say what), 2 bad usage or nothing to report.
+ */
+#include "diag.h"
+#include "group.h"
+#include "options.h"
+#include "output.h"
+#include "runs.h"
+
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+	struct options opt;
+	struct dataset ds = { 0 };
+	struct report rep;
+	int rc = options_parse(&opt, argc, argv);
+
+	if (rc)
+		return rc == 1 ? 0 : 2;
+	if (dataset_read(&ds, opt.paths, opt.npaths) == 0) {
+		diag_error("no measurements to report");
+		dataset_free(&ds);
+		return 2;
+	}
+	rc = report_build(&rep, &ds, &opt);
+	if (rc == 0) {
+		switch (opt.format) {
+		case FORMAT_TEXT: output_text(stdout, &rep); break;
+		case FORMAT_MARKDOWN: output_markdown(stdout, &rep); break;
+		case FORMAT_CSV: output_csv(stdout, &rep); break;
+		case FORMAT_JSON: output_json(stdout, &rep); break;
+		}
+		if (opt.html && output_html(opt.html, &rep) != 0)
+			rc = 2;
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			diag_error("writing the report to stdout:");
+			rc = 2;
+		}
+		if (rc == 0 && diag_skipped())
+			rc = 1;
+	}
+	report_free(&rep);
+	dataset_free(&ds);
+	return rc;
+}

@@ -1,0 +1,80 @@
+/* out_csv.c: the report as CSV (RFC 4180), one line per cell. */
+#include "output.h"
+
+#include "layout.h"
+#include "util.h"
+
+#include <math.h>
+#include <string.h>
+
+static void field(FILE *f, const char *s, int last)
+{
+	if (strpbrk(s, ",\"\n\r")) {
+		fputc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+	} else {
+		fputs(s, f);
+	}
+	fputc(last ? '\n' : ',', f);
+}
+
+static void num(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "%.10g", v);
+	fputc(',', f);
+}
+
+void output_csv(FILE *f, const struct report *r)
+{
+	fprintf(f, "workload,table,metric,unit,higher_is_better,row_key,row,axis,column,baseline,"
+		"n,median,hmean,mean,stddev,cov_pct,min,max,change_median_pct,change_hmean_pct,"
+		"test,t,df,p,significant,verdict,warnings\n");
+	for (size_t ti = 0; ti < r->ntables; ti++) {
+		const struct table *t = &r->tables[ti];
+		for (size_t row = 0; row < t->nrows; row++)
+			for (size_t col = 0; col < r->ncols; col++) {
+				const struct cell *c = &t->cells[row * r->ncols + col];
+				char warn[256] = "";
+				size_t used = 0;
+				if (c->n == 0)
+					continue;
+				field(f, t->workload, 0);
+				field(f, t->title, 0);
+				field(f, t->metric, 0);
+				field(f, t->unit, 0);
+				field(f, t->higher_is_better ? "true" : "false", 0);
+				field(f, t->row_key ? t->row_key : "", 0);
+				field(f, t->rows[row], 0);
+				field(f, r->axis, 0);
+				field(f, r->cols[col], 0);
+				field(f, r->cols[r->baseline], 0);
+				fprintf(f, "%zu,", c->n);
+				num(f, c->d.median);
+				num(f, c->d.hmean);
+				num(f, c->d.mean);
+				num(f, c->n > 1 ? c->d.stddev : NAN);
+				num(f, c->n > 1 ? c->d.cov : NAN);
+				num(f, c->d.min);
+				num(f, c->d.max);
+				num(f, c->compared ? c->change_median : NAN);
+				num(f, c->compared ? c->change_hmean : NAN);
+				field(f, !c->compared ? "" : c->basis == TEST_REPEATS ? "repeats" :
+				      c->basis == TEST_SAMPLES ? "samples" : "none", 0);
+				num(f, c->basis != TEST_NONE ? c->test.t : NAN);
+				num(f, c->basis != TEST_NONE ? c->test.df : NAN);
+				num(f, c->basis != TEST_NONE ? c->test.p : NAN);
+				field(f, c->basis == TEST_NONE ? "" : c->significant ? "true" : "false", 0);
+				field(f, c->compared ? verdict(t, c) : "", 0);
+				for (size_t w = 0; w < c->nwarnings && used + 64 < sizeof warn; w++)
+					used += (size_t)snprintf(warn + used, sizeof warn - used, "%s%s",
+								 w ? " " : "", r->legend[c->warnings[w] - 1].code);
+				field(f, warn, 1);
+			}
+	}
+}

@@ -1,0 +1,360 @@
+/*
+ * out_html.c: one self-contained HTML page: the tables and SVG charts
+ * (tps against clients per column with min-max error bars, tps over time
+ * per measurement, latency percentiles per column).  Inline CSS, inline
+ * SVG, no script and nothing fetched from anywhere.
+ */
+#include "output.h"
+
+#include "diag.h"
+#include "layout.h"
+#include "svg.h"
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char css[] =
+"body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1400px}\n"
+"h1{font-size:1.4em}h2{font-size:1.15em;margin-top:2em;border-bottom:1px solid #ccc}\n"
+"table{border-collapse:collapse;margin:.6em 0;font-size:.9em}\n"
+"td,th{border:1px solid #ccc;padding:2px 8px;overflow-wrap:anywhere}td.num{text-align:right;font-family:monospace}\n"
+"th{background:#f0f0f0}tr.first td{border-top:2px solid #888}\n"
+".sig{font-weight:bold}.warn{color:#b00}.differs{color:#b00;font-weight:bold}\n"
+".charts{display:flex;flex-wrap:wrap;gap:12px}.foot{font-size:.85em;color:#444}\n"
+"svg.chart{border:1px solid #ddd}svg .grid{stroke:#e4e4e4}svg .axis{stroke:#333}\n"
+"svg text{font-size:11px;fill:#222}svg .ytick{text-anchor:end}svg .xtick{text-anchor:middle}\n"
+"svg .xlabel,svg .ylabel{text-anchor:middle;font-size:12px}svg .ctitle{font-size:13px;font-weight:bold}\n"
+"svg .note{text-anchor:end;font-size:10px;fill:#555}svg .errorbar{stroke-width:1.5;fill:none}\n";
+
+static const char *const pct_metrics[] = { "latency_p50_ms", "latency_p90_ms", "latency_p99_ms", "latency_p999_ms" };
+static const char *const pct_labels[] = { "p50", "p90", "p99", "p99.9" };
+
+static char *series_attrs(const struct report *r, size_t col)
+{
+	FILE *m;
+	char *buf = NULL;
+	size_t len = 0;
+
+	m = open_memstream(&buf, &len);
+	if (!m) {
+		diag_error("open_memstream:");
+		exit(2);
+	}
+	fprintf(m, "data-column=\"%s\" data-value=\"", column_letter(col));
+	html_escape(m, r->cols[col]);
+	fputc('"', m);
+	if (strcmp(r->axis, "kernel") == 0) {
+		fprintf(m, " data-kernel=\"");
+		html_escape(m, r->cols[col]);
+		fputc('"', m);
+	}
+	fclose(m);
+	return buf;
+}
+
+static char *legend_name(const struct report *r, size_t col)
+{
+	return xasprintf("%s %s", column_letter(col), r->cols[col]);
+}
+
+static void free_series(struct svg_series *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free((char *)s[i].name);
+		free((char *)s[i].attrs);
+		free(s[i].pts);
+	}
+	free(s);
+}
+
+/* The primary metric against the rows (clients), one series per column. */
+static void chart_rows(FILE *f, const struct report *r, const struct table *t)
+{
+	struct svg_series *ser = xcalloc(r->ncols, sizeof *ser);
+	double *ticks = xcalloc(t->nrows, sizeof *ticks);
+	size_t ns = 0;
+	char *title, *ylabel;
+
+	for (size_t row = 0; row < t->nrows; row++)
+		ticks[row] = (double)row;
+	for (size_t col = 0; col < r->ncols; col++) {
+		struct svg_series *s = &ser[ns];
+		s->pts = xcalloc(t->nrows, sizeof *s->pts);
+		for (size_t row = 0; row < t->nrows; row++) {
+			const struct cell *c = &t->cells[row * r->ncols + col];
+			if (c->n == 0)
+				continue;
+			s->pts[s->n++] = (struct svg_point){ (double)row, c->d.median, c->d.min, c->d.max };
+		}
+		if (!s->n) {
+			free(s->pts);
+			s->pts = NULL;
+			continue;
+		}
+		s->name = legend_name(r, col);
+		s->attrs = series_attrs(r, col);
+		s->color = col;
+		s->markers = true;
+		ns++;
+	}
+	title = xasprintf("%s: median %s by %s", t->workload, t->metric, t->row_key ? t->row_key : "case");
+	ylabel = xasprintf("%s (%s)", t->metric, t->unit);
+	svg_chart(f, &(struct svg_chart){
+		.cls = "rows", .title = title, .xlabel = t->row_key ? t->row_key : "",
+		.ylabel = ylabel, .note = "error bars: min to max",
+		.xticks = ticks, .xtick_labels = (const char *const *)t->rows, .nxticks = t->nrows,
+		.series = ser, .nseries = ns,
+	});
+	free(title);
+	free(ylabel);
+	free(ticks);
+	free_series(ser, ns);
+}
+
+/* The per-second samples of each measurement of one row over time. */
+static void chart_time(FILE *f, const struct report *r, const struct table *t, size_t row)
+{
+	struct svg_series *ser = NULL;
+	size_t ns = 0;
+	char *title, *ylabel;
+
+	for (size_t col = 0; col < r->ncols; col++) {
+		const struct cell *c = &t->cells[row * r->ncols + col];
+		for (size_t i = 0; i < c->n; i++) {
+			const struct measurement *m = &r->ds->m[c->m[i]];
+			size_t nx, ny;
+			double *x = series_read(m, "second", &nx), *y = series_read(m, m->metric, &ny);
+			if (x && y && nx == ny && nx > 0) {
+				struct svg_series *s;
+				ser = xrealloc(ser, (ns + 1) * sizeof *ser);
+				s = &ser[ns++];
+				memset(s, 0, sizeof *s);
+				s->pts = xcalloc(nx, sizeof *s->pts);
+				for (size_t k = 0; k < nx; k++)
+					s->pts[s->n++] = (struct svg_point){ x[k], y[k], NAN, NAN };
+				s->name = xasprintf("%s %s, repeat %d", column_letter(col), r->cols[col], m->repeat);
+				s->attrs = series_attrs(r, col);
+				s->color = col;
+			}
+			free(x);
+			free(y);
+		}
+	}
+	if (ns) {
+		title = xasprintf("%s over time%s%s%s", t->metric, t->row_key ? ", " : "",
+				  t->row_key ? t->row_key : "", t->row_key ? "=" : "");
+		char *full = xasprintf("%s%s", title, t->row_key ? t->rows[row] : "");
+		ylabel = xasprintf("%s (%s)", t->metric, t->unit);
+		svg_chart(f, &(struct svg_chart){
+			.cls = "time", .title = full, .xlabel = "second", .ylabel = ylabel,
+			.series = ser, .nseries = ns,
+		});
+		free(full);
+		free(title);
+		free(ylabel);
+	}
+	free_series(ser, ns);
+}
+
+/* Latency percentiles of one row, one series per column. */
+static void chart_latency(FILE *f, const struct report *r, const struct table *t, size_t row)
+{
+	const size_t np = sizeof pct_metrics / sizeof *pct_metrics;
+	struct svg_series *ser = xcalloc(r->ncols, sizeof *ser);
+	double ticks[sizeof pct_metrics / sizeof *pct_metrics];
+	size_t ns = 0;
+
+	for (size_t p = 0; p < np; p++)
+		ticks[p] = (double)p;
+	for (size_t col = 0; col < r->ncols; col++) {
+		const struct cell *c = &t->cells[row * r->ncols + col];
+		struct svg_series *s = &ser[ns];
+		s->pts = xcalloc(np, sizeof *s->pts);
+		for (size_t p = 0; p < np; p++) {
+			double *v = xcalloc(c->n ? c->n : 1, sizeof *v);
+			size_t k = 0;
+			struct describe d;
+			for (size_t i = 0; i < c->n; i++)
+				if (jr_num(jr_get(jr_get(r->ds->m[c->m[i]].json, "metrics"), pct_metrics[p]), &v[k]))
+					k++;
+			describe(v, k, &d);
+			if (k)
+				s->pts[s->n++] = (struct svg_point){ (double)p, d.median, d.min, d.max };
+			free(v);
+		}
+		if (!s->n) {
+			free(s->pts);
+			s->pts = NULL;
+			continue;
+		}
+		s->name = legend_name(r, col);
+		s->attrs = series_attrs(r, col);
+		s->color = col;
+		s->markers = true;
+		ns++;
+	}
+	if (ns) {
+		char *title = xasprintf("latency percentiles%s%s%s%s", t->row_key ? ", " : "",
+					t->row_key ? t->row_key : "", t->row_key ? "=" : "",
+					t->row_key ? t->rows[row] : "");
+		svg_chart(f, &(struct svg_chart){
+			.cls = "latency", .title = title, .xlabel = "percentile", .ylabel = "latency (ms)",
+			.note = "median of the repeats; error bars: min to max",
+			.xticks = ticks, .xtick_labels = pct_labels, .nxticks = np,
+			.series = ser, .nseries = ns,
+		});
+		free(title);
+	}
+	free_series(ser, ns);
+}
+
+static void table(FILE *f, const struct report *r, const struct table *t)
+{
+	struct cell_text ct;
+	size_t nfoot, nwarn;
+	char **foot;
+	int *ids;
+
+	fprintf(f, "<section class=\"table\" data-workload=\"");
+	html_escape(f, t->workload);
+	fprintf(f, "\">\n<h2>");
+	html_escape(f, t->title);
+	fprintf(f, "</h2>\n<p>");
+	html_escape(f, t->metric);
+	if (strcmp(t->metric, t->unit) != 0) {
+		fprintf(f, " (");
+		html_escape(f, t->unit);
+		fprintf(f, ")");
+	}
+	fprintf(f, ", %s.</p>\n<table>\n<tr><th>", direction(t));
+	html_escape(f, t->row_key ? t->row_key : "");
+	fprintf(f, "</th><th></th>");
+	for (size_t ci = 0; ci < t->ncols; ci++) {
+		fprintf(f, "<th>%s ", column_letter(t->cols[ci]));
+		html_escape(f, r->cols[t->cols[ci]]);
+		fprintf(f, "</th>");
+	}
+	fprintf(f, "</tr>\n");
+	for (size_t row = 0; row < t->nrows; row++)
+		for (int s = 0; s < NLINES; s++) {
+			fprintf(f, "<tr%s><td>", s == 0 ? " class=\"first\"" : "");
+			if (s == 0 && t->row_key)
+				html_escape(f, t->rows[row]);
+			fprintf(f, "</td><td>%s</td>", stat_names[s]);
+			for (size_t ci = 0; ci < t->ncols; ci++) {
+				cell_text(r, t, row, t->cols[ci], (enum stat_line)s, &ct);
+				fprintf(f, "<td class=\"num\">");
+				html_escape(f, ct.value);
+				if (*ct.change) {
+					fprintf(f, " <span%s>", strchr(ct.change, '*') ? " class=\"sig\"" : "");
+					html_escape(f, ct.change);
+					fprintf(f, "</span>");
+				}
+				if (*ct.notes)
+					fprintf(f, " <span class=\"warn\">%s</span>", ct.notes);
+				fprintf(f, "</td>");
+			}
+			fprintf(f, "</tr>\n");
+		}
+	fprintf(f, "</table>\n");
+	foot = table_footnotes(r, t, &nfoot);
+	ids = table_warnings(r, t, &nwarn);
+	for (size_t i = 0; i < nfoot; i++) {
+		fprintf(f, "<p class=\"foot\">");
+		html_escape(f, foot[i]);
+		fprintf(f, "</p>\n");
+	}
+	if (nwarn) {
+		fprintf(f, "<ul class=\"foot warn\">\n");
+		for (size_t i = 0; i < nwarn; i++) {
+			const struct warning *w = &r->legend[ids[i] - 1];
+			fprintf(f, "<li>!%d ", ids[i]);
+			html_escape(f, w->code);
+			fprintf(f, ": ");
+			html_escape(f, w->message);
+			fprintf(f, "</li>\n");
+		}
+		fprintf(f, "</ul>\n");
+	}
+	free(ids);
+	free_lines(foot, nfoot);
+	fprintf(f, "<div class=\"charts\">\n");
+	chart_rows(f, r, t);
+	for (size_t row = 0; row < t->nrows; row++)
+		chart_latency(f, r, t, row);
+	for (size_t row = 0; row < t->nrows; row++)
+		chart_time(f, r, t, row);
+	fprintf(f, "</div>\n</section>\n");
+}
+
+static void page(FILE *f, const struct report *r)
+{
+	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>bootbench-report: ");
+	html_escape(f, report_suite(r));
+	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>bootbench-report: suite ", css);
+	html_escape(f, report_suite(r));
+	fprintf(f, ", columns by ");
+	html_escape(f, r->axis);
+	fprintf(f, "</h1>\n<table class=\"columns\">\n<tr><th>column</th><th>");
+	html_escape(f, r->axis);
+	fprintf(f, "</th><th>runs</th></tr>\n");
+	for (size_t c = 0; c < r->ncols; c++) {
+		char *runs = column_runs(r, c);
+		fprintf(f, "<tr><td>%s%s</td><td>", column_letter(c), c == r->baseline ? " (baseline)" : "");
+		html_escape(f, r->cols[c]);
+		fprintf(f, "</td><td>");
+		html_escape(f, runs);
+		fprintf(f, "</td></tr>\n");
+		free(runs);
+	}
+	fprintf(f, "</table>\n<p%s>%s</p>\n<table class=\"facts\">\n", facts_differ(r) ? " class=\"differs\"" : "",
+		facts_differ(r) ? "The runs differ in more than the axis:" : "Nothing differs between the runs but the axis.");
+	for (size_t i = 0; i < r->nfacts; i++) {
+		const struct fact *fa = &r->facts[i];
+		fprintf(f, "<tr%s><th>", fa->differs ? " class=\"differs\"" : "");
+		html_escape(f, fa->key);
+		fprintf(f, "</th><td>");
+		for (size_t v = 0; v < fa->nvalues; v++) {
+			if (v)
+				fprintf(f, "<br>");
+			html_escape(f, fa->values[v]);
+			fprintf(f, " (%s)", fa->columns[v]);
+		}
+		fprintf(f, "</td></tr>\n");
+	}
+	fprintf(f, "</table>\n");
+	for (size_t i = 0; i < r->ntables; i++)
+		table(f, r, &r->tables[i]);
+	fprintf(f, "</body>\n</html>\n");
+}
+
+int output_html(const char *path, const struct report *r)
+{
+	char *tmp = xasprintf("%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+
+	if (!f) {
+		diag_error("cannot create %s: %s", tmp, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	page(f, r);
+	if (fflush(f) != 0 || ferror(f)) {
+		diag_error("cannot write %s: %s", tmp, strerror(errno));
+		fclose(f);
+		remove(tmp);
+		free(tmp);
+		return -1;
+	}
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		diag_error("cannot write %s: %s", path, strerror(errno));
+		remove(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}

@@ -1,0 +1,120 @@
+/* out_markdown.c: the report as Markdown (GitHub tables). */
+#include "output.h"
+
+#include "layout.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Text with the characters Markdown tables give a meaning escaped. */
+static void md(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (strchr("|*_`\\<>[]", *s))
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+}
+
+static void table(FILE *f, const struct report *r, const struct table *t)
+{
+	struct cell_text ct;
+	size_t nfoot, nwarn;
+	char **foot;
+	int *ids;
+
+	fprintf(f, "\n### ");
+	md(f, t->title);
+	fprintf(f, "\n\n");
+	md(f, t->metric);
+	if (strcmp(t->metric, t->unit) != 0) {
+		fprintf(f, " (");
+		md(f, t->unit);
+		fprintf(f, ")");
+	}
+	fprintf(f, ", %s.\n\n| ", direction(t));
+	md(f, t->row_key ? t->row_key : "");
+	fprintf(f, " | |");
+	for (size_t ci = 0; ci < t->ncols; ci++) {
+		fprintf(f, " %s ", column_letter(t->cols[ci]));
+		md(f, r->cols[t->cols[ci]]);
+		fprintf(f, " |");
+	}
+	fprintf(f, "\n|---:|:---|");
+	for (size_t ci = 0; ci < t->ncols; ci++)
+		fprintf(f, "---:|");
+	fputc('\n', f);
+	for (size_t row = 0; row < t->nrows; row++)
+		for (int s = 0; s < NLINES; s++) {
+			fprintf(f, "| ");
+			if (s == 0 && t->row_key)
+				md(f, t->rows[row]);
+			fprintf(f, " | %s |", stat_names[s]);
+			for (size_t ci = 0; ci < t->ncols; ci++) {
+				cell_text(r, t, row, t->cols[ci], (enum stat_line)s, &ct);
+				fputc(' ', f);
+				md(f, ct.value);
+				if (*ct.change) {
+					fputc(' ', f);
+					md(f, ct.change);
+				}
+				if (*ct.notes)
+					fprintf(f, " %s", ct.notes);
+				fprintf(f, " |");
+			}
+			fputc('\n', f);
+		}
+	foot = table_footnotes(r, t, &nfoot);
+	ids = table_warnings(r, t, &nwarn);
+	if (nfoot || nwarn)
+		fputc('\n', f);
+	for (size_t i = 0; i < nfoot; i++) {
+		md(f, foot[i]);
+		fprintf(f, "\n");
+	}
+	for (size_t i = 0; i < nwarn; i++) {
+		const struct warning *w = &r->legend[ids[i] - 1];
+		fprintf(f, "%s- !%d ", i == 0 && nfoot ? "\n" : "", ids[i]);
+		md(f, w->code);
+		fprintf(f, ": ");
+		md(f, w->message);
+		fputc('\n', f);
+	}
+	free(ids);
+	free_lines(foot, nfoot);
+}
+
+void output_markdown(FILE *f, const struct report *r)
+{
+	fprintf(f, "## bootbench-report: suite ");
+	md(f, report_suite(r));
+	fprintf(f, ", columns by ");
+	md(f, r->axis);
+	fprintf(f, "\n\n| column | %s | runs |\n|---|---|---|\n", r->axis);
+	for (size_t c = 0; c < r->ncols; c++) {
+		char *runs = column_runs(r, c);
+		fprintf(f, "| %s%s | ", column_letter(c), c == r->baseline ? " (baseline)" : "");
+		md(f, r->cols[c]);
+		fprintf(f, " | ");
+		md(f, runs);
+		fprintf(f, " |\n");
+		free(runs);
+	}
+	fprintf(f, "\n%s\n\n| | value (columns) |\n|---|---|\n",
+		facts_differ(r) ? "**The runs differ in more than the axis.**" :
+		"Nothing differs between the runs but the axis.");
+	for (size_t i = 0; i < r->nfacts; i++) {
+		const struct fact *fa = &r->facts[i];
+		fprintf(f, "| %s%s | ", fa->differs ? "**differs:** " : "", fa->key);
+		for (size_t v = 0; v < fa->nvalues; v++) {
+			if (v)
+				fprintf(f, "; ");
+			md(f, fa->values[v]);
+			fprintf(f, " (%s)", fa->columns[v]);
+		}
+		fprintf(f, " |\n");
+	}
+	for (size_t i = 0; i < r->ntables; i++)
+		table(f, r, &r->tables[i]);
+}

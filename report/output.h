@@ -1,0 +1,21 @@
+/*
+ * output.h: the report in each format.  Every output is deterministic:
+ * the same inputs give the same bytes.
+ */
+#ifndef BOOTBENCH_REPORT_OUTPUT_H
+#define BOOTBENCH_REPORT_OUTPUT_H
+
+#include "group.h"
+
+#include <stdio.h>
+
+#define TEXT_WIDTH 100
+
+void output_text(FILE *f, const struct report *r);
+void output_markdown(FILE *f, const struct report *r);
+void output_csv(FILE *f, const struct report *r);
+void output_json(FILE *f, const struct report *r);
+/* The HTML page with the charts; 0, or -1 after an error message. */
+int output_html(const char *path, const struct report *r);
+
+#endif

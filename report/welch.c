@@ -1,0 +1,102 @@
+/*
+ * welch.c: Welch's t-test.  The incomplete beta function is evaluated by
+ * its continued fraction with the modified Lentz method (Press et al.,
+ * Numerical Recipes, 3rd ed., section 6.4).
+ */
+#include "welch.h"
+
+#include "describe.h"
+
+#include <math.h>
+
+#define CF_MAX_ITER 300
+#define CF_EPS 1e-15
+#define CF_TINY 1e-300
+
+/* The continued fraction of I_x(a, b), for x < (a + 1) / (a + b + 2). */
+static double beta_cf(double a, double b, double x)
+{
+	double qab = a + b, qap = a + 1, qam = a - 1;
+	double c = 1, d = 1 - qab * x / qap, h;
+
+	if (fabs(d) < CF_TINY)
+		d = CF_TINY;
+	d = 1 / d;
+	h = d;
+	for (int m = 1; m <= CF_MAX_ITER; m++) {
+		int m2 = 2 * m;
+		double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+
+		d = 1 + aa * d;
+		if (fabs(d) < CF_TINY)
+			d = CF_TINY;
+		c = 1 + aa / c;
+		if (fabs(c) < CF_TINY)
+			c = CF_TINY;
+		d = 1 / d;
+		h *= d * c;
+		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+		d = 1 + aa * d;
+		if (fabs(d) < CF_TINY)
+			d = CF_TINY;
+		c = 1 + aa / c;
+		if (fabs(c) < CF_TINY)
+			c = CF_TINY;
+		d = 1 / d;
+		double del = d * c;
+		h *= del;
+		if (fabs(del - 1) < CF_EPS)
+			break;
+	}
+	return h;
+}
+
+double incomplete_beta(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_cf(a, b, x) / a;
+	return 1 - front * beta_cf(b, a, 1 - x) / b;
+}
+
+double student_t_two_sided(double t, double df)
+{
+	if (isinf(t))
+		return 0;
+	return incomplete_beta(df / 2, 0.5, df / (df + t * t));
+}
+
+bool welch_test(const double *a, size_t na, const double *b, size_t nb, struct welch *w)
+{
+	double ma = 0, mb = 0, va, vb, sa, sb;
+
+	if (na < 2 || nb < 2)
+		return false;
+	for (size_t i = 0; i < na; i++)
+		ma += a[i];
+	for (size_t i = 0; i < nb; i++)
+		mb += b[i];
+	ma /= (double)na;
+	mb /= (double)nb;
+	va = describe_variance(a, na, ma);
+	vb = describe_variance(b, nb, mb);
+	sa = va / (double)na;
+	sb = vb / (double)nb;
+	if (sa + sb == 0) {
+		w->t = ma == mb ? 0 : copysign(INFINITY, ma - mb);
+		w->df = (double)(na + nb - 2);
+		w->p = ma == mb ? 1 : 0;
+		return true;
+	}
+	w->t = (ma - mb) / sqrt(sa + sb);
+	w->df = (sa + sb) * (sa + sb) /
+		(sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1));
+	w->p = student_t_two_sided(w->t, w->df);
+	return true;
+}

@@ -1,0 +1,33 @@
+# Tests of report/: unit tests of the statistics and the JSON reader (host
+# gcc with AddressSanitizer and UBSan), the text report of runs the
+# appliance made under TCG against an expected file, bad input, and the
+# HTML page rendered by headless Chromium.
+
+REPORT_TEST_BUILD := $(BUILD)/tests/report
+REPORT_UNIT_TESTS := stats jsonread
+REPORT_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
+	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+	-I$(TOP)/report -I$(TOP)/common -I$(TOP)/tests/bench
+
+$(REPORT_TEST_BUILD)/stats.test: $(TOP)/tests/report/stats.c $(TOP)/report/describe.c \
+		$(TOP)/report/welch.c $(TOP)/report/describe.h $(TOP)/report/welch.h $(TOP)/tests/bench/tap.h
+	@echo "  CC      tests/report/stats.c"
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
+
+$(REPORT_TEST_BUILD)/jsonread.test: $(TOP)/tests/report/jsonread.c $(TOP)/common/jsonread.c \
+		$(TOP)/common/jsonread.h $(TOP)/tests/bench/tap.h
+	@echo "  CC      tests/report/jsonread.c"
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
+
+# Reads a PNG (zlib) and counts its colours, for the HTML test.
+$(REPORT_TEST_BUILD)/pngcheck: $(TOP)/tests/report/pngcheck.c
+	@echo "  CC      tests/report/pngcheck.c"
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(OUR_CFLAGS) -o $@ $< -lz
+
+REPORT_UNIT_TEST_FILES := $(REPORT_UNIT_TESTS:%=$(REPORT_TEST_BUILD)/%.test)
+CHECK_TESTS += $(REPORT_UNIT_TEST_FILES:$(TOP)/%=%) tests/report/fixtures.test \
+	tests/report/bad-input.test tests/report/html.test
+CHECK_DEPS  += $(REPORT_UNIT_TEST_FILES) $(REPORT) $(REPORT_TEST_BUILD)/pngcheck
