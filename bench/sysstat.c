@@ -8,6 +8,9 @@
 bool cpu_sample_parse(const char *line, struct cpu_sample *s)
 {
 	memset(s, 0, sizeof(*s));
+	/* "cpu " only: sscanf would read "cpu0 ..." as the total with user 0. */
+	if (strncmp(line, "cpu ", 4) != 0)
+		return false;
 	/* Kernels before 2.6.11 had fewer fields; steal may be missing. */
 	return sscanf(line, "cpu %llu %llu %llu %llu %llu %llu %llu %llu",
 		      &s->user, &s->nice, &s->system, &s->idle, &s->iowait,

@@ -87,7 +87,10 @@ double stats_percentile_sorted(const double *sorted, size_t n, double p)
 {
 	if (n == 0)
 		return 0;
-	double rank = ceil(p / 100.0 * (double)n);
+	/* p * n / 100 in floating point can land just above a whole
+	 * number (7 % of 100 is 7.000000000000001): that number is the rank. */
+	double x = p * (double)n / 100.0, whole = round(x);
+	double rank = fabs(x - whole) <= 1e-9 * fmax(1.0, whole) ? whole : ceil(x);
 	size_t i = rank < 1 ? 0 : (size_t)rank - 1;
 	return sorted[i < n ? i : n - 1];
 }

@@ -188,7 +188,7 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 		char prefix[16];
 		line = xasprintf("%s: %s", w->code, w->message);
 		snprintf(prefix, sizeof prefix, "  !%-3d ", ids[i]);
-		wrapped(f, prefix, 8, line);
+		wrapped(f, prefix, strlen(prefix), line);
 		free(line);
 	}
 	free(ids);

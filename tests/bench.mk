@@ -4,7 +4,7 @@
 # device, in a chroot of the image).
 
 BENCH_TEST_BUILD := $(BUILD)/tests/bench
-BENCH_UNIT_TESTS := options suite volume pgbench-output results proc rawio \
+BENCH_UNIT_TESTS := options suite stats sysstat volume pgbench-output results proc rawio \
 	insert-rows fsync-output timer pgbench-log pgbench-spec
 BENCH_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \

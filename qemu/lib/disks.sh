@@ -44,8 +44,11 @@ debugfs_w() {
 }
 
 # results_disk_put IMG FILE PATH: copy FILE onto the results disk as PATH
-# (replacing it).
+# (replacing it; PATH's directory is made if missing, one level deep).
 results_disk_put() {
+	case $3 in */*)
+		debugfs -w -R "mkdir ${3%/*}" "$1?offset=$(part_offset "$1")" >/dev/null 2>&1 || true ;;
+	esac
 	debugfs -w -R "rm $3" "$1?offset=$(part_offset "$1")" >/dev/null 2>&1 || true
 	debugfs_w "$1" "write $2 $3"
 }

@@ -55,6 +55,29 @@ int main(void)
 	is_str(o.suite_file, "my.ini", "suite file");
 	ok(o.suite == NULL, "no suite name with a suite file");
 
+	char *host[] = { "bootbench-bench", "run", "--suite-file", "s.ini",
+			 "--data-dir", "/srv/bench", "--run-dir", "runs/h",
+			 "--pg-bindir=/usr/lib/postgresql/18/bin", "--suites-dir", "/etc/s", NULL };
+	is_str(parse(host, &o), "", "host mode: run with --data-dir");
+	is_str(o.data_dir, "/srv/bench", "host mode: data directory");
+	ok(o.target == NULL && o.wal == NULL, "host mode: no target, no WAL device");
+	is_str(o.pg_bindir, "/usr/lib/postgresql/18/bin", "host mode: PostgreSQL's programs");
+	is_str(o.suites_dir, "/etc/s", "host mode: suites directory");
+	is_str(o.suite_file, "s.ini", "host mode: suite file");
+	is_str(o.run_dir, "runs/h", "host mode: a relative run directory");
+
+	char *defaults[] = { "bootbench-bench", "run", "--suite", "quick",
+			     "--target", "/dev/vdb1", "--run-dir", "d", NULL };
+	is_str(parse(defaults, &o), "", "defaults: run on a target");
+	ok(o.data_dir == NULL && o.pg_bindir == NULL && o.suites_dir == NULL,
+	   "defaults: no data dir, no bindir, no suites dir (the program's defaults apply)");
+	is_str(o.wal_mountpoint, "/mnt/wal", "defaults: the WAL mount point");
+
+	char *dsuites[] = { "bootbench-bench", "describe", "--suite", "quick",
+			    "--suites-dir", "/mnt/results/suites", "--pg-bindir", "/opt/pg/bin", NULL };
+	is_str(parse(dsuites, &o), "", "describe with --suites-dir and --pg-bindir");
+	is_str(o.suites_dir, "/mnt/results/suites", "describe: suites directory");
+
 	char *help[] = { "bootbench-bench", "--help", NULL };
 	is_str(parse(help, &o), "", "--help");
 	ok(o.command == CMD_HELP, "command help");
@@ -67,8 +90,25 @@ int main(void)
 	ERR("option --suite or --suite-file is required for describe", "describe");
 	ERR("options --suite and --suite-file exclude each other", "describe",
 	    "--suite", "quick", "--suite-file", "q.ini");
-	ERR("option --target is required for run", "run", "--suite", "quick",
+	ERR("run needs exactly one of --target and --data-dir", "run", "--suite", "quick",
 	    "--run-dir", "d");
+	ERR("run needs exactly one of --target and --data-dir", "run", "--suite", "quick",
+	    "--target", "/dev/vdb1", "--data-dir", "/srv/bench", "--run-dir", "d");
+	ERR("option --wal needs --target", "run", "--suite", "quick",
+	    "--data-dir", "/srv/bench", "--wal", "/dev/vdc1", "--run-dir", "d");
+	ERR("option --data-dir needs an absolute path, not \"bench\"", "run",
+	    "--suite", "q", "--data-dir", "bench", "--run-dir", "d");
+	ERR("option --pg-bindir needs an absolute path, not \"bin\"", "run",
+	    "--suite", "q", "--data-dir", "/srv/b", "--pg-bindir", "bin", "--run-dir", "d");
+	ERR("option --suites-dir needs an absolute path, not \"suites\"", "describe",
+	    "--suite", "q", "--suites-dir", "suites");
+	ERR("option --data-dir does not apply to describe", "describe",
+	    "--suite", "quick", "--data-dir", "/srv/bench");
+	ERR("option --data-dir given twice", "run", "--suite", "q", "--data-dir", "/a",
+	    "--data-dir", "/b", "--run-dir", "d");
+	ERR("option --pg-bindir needs a value", "describe", "--suite", "q", "--pg-bindir");
+	ERR("option --run-dir is required for run", "run", "--suite", "quick",
+	    "--data-dir", "/srv/bench");
 	ERR("option --run-dir is required for run", "run", "--suite", "quick",
 	    "--target", "/dev/vdb1");
 	ERR("option --target does not apply to describe", "describe",

@@ -49,3 +49,17 @@ decoy_disk() {
 
 # reason_has RUN TEXT: the failure reason in RUN's run.json mentions TEXT.
 reason_has() { grep '"reason":' "$1/run.json" | grep -q -- "$2"; }
+
+# check_results RUN [CASES]: tests/lib/check-results.py's checks of RUN's
+# results.jsonl, each as one TAP line of this test.
+check_results() {
+	python3 "$TOP/tests/lib/check-results.py" "$@" >"$R/check.out" 2>&1
+	echo "# check-results.py exit $?"
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) tap_ok 0 "${line#ok - }" ;;
+		"not ok - "*) tap_ok 1 "${line#not ok - }" ;;
+		*) echo "# $line" ;;
+		esac
+	done <"$R/check.out"
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""check-results.py RUN_DIR [EXPECTED_CASES]: is every measurement of a run sane?
+
+Prints TAP-style lines "ok - ..." / "not ok - ..." (numbered by the caller's
+tap.sh through tests/lib/tap.sh's counting of these lines) for: one
+format-2 line per case, every workload's headline figure > 0, latency
+percentiles ordered, CPU shares summing to about 100 %, series files with
+rows, target I/O recorded.  Exit status 0 if all passed.
+"""
+import csv
+import json
+import os
+import sys
+
+run = sys.argv[1]
+expected = int(sys.argv[2]) if len(sys.argv) > 2 else None
+failed = 0
+
+
+def check(ok, what):
+    global failed
+    print(("ok" if ok else "not ok") + " - " + what)
+    if not ok:
+        failed += 1
+
+
+lines = []
+with open(os.path.join(run, "results.jsonl")) as f:
+    for n, text in enumerate(f, 1):
+        try:
+            lines.append(json.loads(text))
+        except ValueError as e:
+            check(False, "results.jsonl line %d is JSON: %s" % (n, e))
+if expected is not None:
+    check(len(lines) == expected, "%d measurements (expected %d)" % (len(lines), expected))
+check(all(m.get("format_version") == 2 for m in lines), "every line is format_version 2")
+ids = [m["id"] for m in lines]
+check(len(set(ids)) == len(ids), "case ids are unique")
+
+for m in lines:
+    mid, met, prim = m["id"], m["metrics"], m["primary"]
+    value = met.get(prim["metric"])
+    check(value is not None and value > 0,
+          "%s: %s = %s %s > 0" % (mid, prim["metric"], value, prim["unit"]))
+    ps = [met.get("latency_p%s_ms" % p) for p in ("50", "90", "99", "999")]
+    if all(p is not None for p in ps):
+        check(ps == sorted(ps) and ps[0] > 0, "%s: latency p50 <= p90 <= p99 <= p99.9 (%s)" % (mid, ps))
+    cpu = m.get("cpu")
+    total = sum(cpu[k] for k in ("user_pct", "system_pct", "iowait_pct", "idle_pct", "other_pct")) if cpu else 0
+    check(cpu is not None and abs(total - 100) < 1.0, "%s: CPU shares sum to %.2f %%" % (mid, total))
+    check(m.get("disk") is not None and m["disk"]["device"] != "", "%s: target I/O recorded" % mid)
+    if m["workload"] in ("pgbench", "oltp"):
+        check(met.get("transactions", 0) > 0, "%s: transactions > 0" % mid)
+        check(m["disk"]["write_bytes"] > 0, "%s: the target was written" % mid)
+        path = os.path.join(run, m["series"] or "-")
+        rows = list(csv.reader(open(path))) if os.path.exists(path) else []
+        check(len(rows) >= 2 and rows[0][:2] == ["second", "tps"],
+              "%s: per-second series with %d rows" % (mid, max(len(rows) - 1, 0)))
+    if m["workload"] == "seqscan":
+        check(met.get("raw_read_mb_s", 0) > 0 and met.get("scan_raw_ratio", 0) > 0,
+              "%s: raw read MB/s and the scan/raw ratio" % mid)
+    if m["workload"] == "rawio":
+        check(met.get("write_mb_s", 0) > 0, "%s: write MB/s > 0" % mid)
+sys.exit(1 if failed else 0)
