@@ -145,7 +145,12 @@ static int measure(struct run *r, const struct bench_case *c)
 	};
 
 	memset(&out, 0, sizeof(out));
-	if (w->prepare(&r->wenv, c) < 0 || between(r, c) < 0)
+	char name[160];
+	snprintf(name, sizeof(name), "prepare:%s", c->id);
+	double tp = now_mono();
+	int rc = w->prepare(&r->wenv, c);
+	record_phase(&r->rec, name, now_mono() - tp, rc == 0);
+	if (rc < 0 || between(r, c) < 0)
 		return -1;
 	now_utc(started, sizeof(started));
 	sample(r, &smp, 0);

@@ -87,6 +87,8 @@ int suite_read_file(const char *path, struct suite *s, char *err, size_t errlen)
 		return -1;
 	}
 	s->file_text = text;
+	snprintf(s->path, sizeof(s->path), "%s", path);
+	s->source = s->path;
 	snprintf(name, sizeof(name), "%s", path);
 	snprintf(s->dir, sizeof(s->dir), "%s", dirname(name));
 	return 0;

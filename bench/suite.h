@@ -67,6 +67,7 @@ struct suite {
 	const char *source;        /* "built-in" or the file it was read from */
 	const char *text;          /* the suite file exactly as run */
 	char dir[256];             /* directory of the suite file; "" built-in */
+	char path[256];            /* the suite file (source points here) */
 	struct suite_section sections[SUITE_MAX_SECTIONS];
 	size_t n_sections;
 	struct suite_param params[SUITE_MAX_PARAMS];

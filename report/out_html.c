@@ -20,7 +20,7 @@ static const char css[] =
 "body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1400px}\n"
 "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:2em;border-bottom:1px solid #ccc}\n"
 "table{border-collapse:collapse;margin:.6em 0;font-size:.9em}\n"
-"td,th{border:1px solid #ccc;padding:2px 8px;overflow-wrap:anywhere}td.num{text-align:right;font-family:monospace}\n"
+"td,th{border:1px solid #ccc;padding:2px 8px}td{overflow-wrap:anywhere}th{white-space:nowrap}td.num{text-align:right;font-family:monospace}\n"
 "th{background:#f0f0f0}tr.first td{border-top:2px solid #888}\n"
 ".sig{font-weight:bold}.warn{color:#b00}.differs{color:#b00;font-weight:bold}\n"
 ".charts{display:flex;flex-wrap:wrap;gap:12px}.foot{font-size:.85em;color:#444}\n"

@@ -28,6 +28,7 @@ first_line=$(head -n 1 "$run/logs/console.log" | sed 's/^\[ *\([0-9.]*\)\].*/\1/
 awk -v first="$first_line" -v wall="$wall" -v accel="$accel" -v run="$(basename "$run")" '
 function row(label, s) { printf "  %-34s %8.3f s\n", label, s }
 { t[$1] = $2 }
+/^prepare:pgbench-/ && !("pgbench-init" in t) { t["pgbench-init"] = $2 }
 END {
 	kernel = first - t["bringup"] - t["cmdline"]
 	printf "boot to first transaction, %s (%s)\n", run, accel
@@ -47,11 +48,11 @@ END {
 	row("= first transaction at", first_tx)
 	own = t["bringup"] + t["cmdline"] + t["devices"] + t["results"] + t["interlock"] \
 		+ t["finish"] + t["mount"] + t["configure"] + t["start"] + t["stop"] + t["unmount"]
-	bench_own = t["bench"] - t["mkfs"] - t["initdb"] - t["pgbench-init"]
-	for (p in t) if (p ~ /^pgbench-.*-c[0-9]+$/) bench_own -= t[p]
+	bench_own = t["bench"] - t["mkfs"] - t["initdb"]
+	for (p in t) if (p ~ /^(oltp|insert|seqscan|rawio|fsync|timer|pgbench)-/) bench_own -= t[p]
 	printf "overhead: everything except mkfs, initdb and pgbench (goal <= 1 s)\n"
 	row("init phases + mount/conf/start/stop", own)
 	row("  the same plus module load", own + t["modules"])
-	row("  runner time outside its tools", bench_own)
+	row("  runner time outside mkfs, initdb and the cases", bench_own)
 	printf "quick suite wall time, qemu/run start to end: %s s\n", wall
 }' "$results/phases"
