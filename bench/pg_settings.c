@@ -64,7 +64,7 @@ static int check(const struct suite *s, const struct known *k)
 
 		if (strcmp(p->section, "postgresql") != 0)
 			continue;
-		for (j = 0; j < k->n && strcmp(k->names[j], p->key) != 0; j++)
+		for (j = 0; j < k->n && strcasecmp(k->names[j], p->key) != 0; j++)
 			;
 		if (j == k->n)
 			return fail("suite \"%s\" (%s), line %d: [postgresql] %s: "

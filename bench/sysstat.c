@@ -31,7 +31,9 @@ bool disk_sample_parse(const char *line, const char *device, struct disk_sample 
 	return strcmp(name, device) == 0;
 }
 
-int cpu_sample_read(const char *path, struct cpu_sample *s)
+/* The first line of path that parse() accepts; errno ENOENT if none. */
+static int read_matching_line(const char *path, bool (*parse)(const char *, void *),
+			      void *ctx)
 {
 	FILE *f = fopen(path, "re");
 	char line[512];
@@ -40,27 +42,38 @@ int cpu_sample_read(const char *path, struct cpu_sample *s)
 	if (!f)
 		return -1;
 	while (!found && fgets(line, sizeof(line), f))
-		found = cpu_sample_parse(line, s);
-	fclose(f);
-	if (!found)
-		errno = EINVAL;
-	return found ? 0 : -1;
-}
-
-int disk_sample_read(const char *path, const char *device, struct disk_sample *s)
-{
-	FILE *f = fopen(path, "re");
-	char line[512];
-	bool found = false;
-
-	if (!f)
-		return -1;
-	while (!found && fgets(line, sizeof(line), f))
-		found = disk_sample_parse(line, device, s);
+		found = parse(line, ctx);
 	fclose(f);
 	if (!found)
 		errno = ENOENT;
 	return found ? 0 : -1;
+}
+
+static bool take_cpu(const char *line, void *ctx)
+{
+	return cpu_sample_parse(line, ctx);
+}
+
+struct disk_wanted {
+	const char *device;
+	struct disk_sample *s;
+};
+
+static bool take_disk(const char *line, void *ctx)
+{
+	struct disk_wanted *w = ctx;
+	return disk_sample_parse(line, w->device, w->s);
+}
+
+int cpu_sample_read(const char *path, struct cpu_sample *s)
+{
+	return read_matching_line(path, take_cpu, s);
+}
+
+int disk_sample_read(const char *path, const char *device, struct disk_sample *s)
+{
+	struct disk_wanted w = { device, s };
+	return read_matching_line(path, take_disk, &w);
 }
 
 static double share(unsigned long long part, unsigned long long total)

@@ -29,7 +29,7 @@ struct disk_delta {
 };
 
 /* Read the samples from the given files (/proc/stat, /proc/diskstats).
- * 0, or -1 with errno set (ENOENT: no such device). */
+ * 0, or -1 with errno set (ENOENT: no such line or device). */
 int cpu_sample_read(const char *path, struct cpu_sample *s);
 int disk_sample_read(const char *path, const char *device, struct disk_sample *s);
 

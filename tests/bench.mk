@@ -44,5 +44,6 @@ $(BENCH_TEST_BUILD)/%.test: $(TOP)/tests/bench/%.c $(TOP)/tests/bench/tap.h \
 -include $(BENCH_TEST_OBJS:.o=.d)
 
 BENCH_UNIT_TEST_FILES := $(BENCH_UNIT_TESTS:%=$(BENCH_TEST_BUILD)/%.test)
-CHECK_TESTS += $(BENCH_UNIT_TEST_FILES:$(TOP)/%=%) tests/bench/loopback.test
+CHECK_TESTS += $(BENCH_UNIT_TEST_FILES:$(TOP)/%=%) tests/bench/loopback.test \
+	tests/bench/keys-doc.test
 CHECK_DEPS  += $(BENCH_UNIT_TEST_FILES) $(IMAGE)

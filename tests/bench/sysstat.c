@@ -72,7 +72,7 @@ static void cpu(void)
 	ok(a.user == 100 && a.steal == 5, "the total line is read");
 	path = file("stat-none", "intr 1\n");
 	errno = 0;
-	ok(cpu_sample_read(path, &a) == -1 && errno == EINVAL, "no cpu line: EINVAL");
+	ok(cpu_sample_read(path, &a) == -1 && errno == ENOENT, "no cpu line: ENOENT");
 	errno = 0;
 	ok(cpu_sample_read("/nonexistent/stat", &a) == -1 && errno == ENOENT,
 	   "no file: ENOENT");
