@@ -11,7 +11,7 @@ BENCH_SUITES := $(sort $(wildcard $(TOP)/bench/suites/*.ini))
 # Sources without libpq, also built into the unit tests (tests/bench.mk).
 BENCH_CORE_SRCS := fsio.c matrix.c measurement.c msg.c options.c \
 	pgbench_output.c proc.c record.c results.c suite.c suite_keys.c \
-	suite_parse.c sysstat.c volume.c warnings.c workload_specs.c \
+	suite_parse.c sysstat.c volume.c volume_queue.c warnings.c workload_specs.c \
 	rawio_io.c rawio_spec.c seqscan_spec.c \
 	insert_rows.c insert_spec.c fsync_output.c fsync_spec.c \
 	timer_hist.c timing_output.c timer_spec.c \

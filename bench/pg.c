@@ -240,6 +240,10 @@ int pg_start(struct pg_server *pg, const char *log_path, const char *log_name)
 	pg_program(postgres, sizeof(postgres), "postgres");
 	pg_spec(pg, &spec, "postgres", argv, log_name);
 	spec.out_fd = open_log_append(log_path);
+	/* A session of its own, as pg_ctl gives it: with the kernel's
+	 * autogroup scheduling the server's processes then share the CPUs
+	 * with the clients as they do on any installation. */
+	spec.new_session = true;
 	if (spec.out_fd < 0)
 		return -1;
 	int rc = proc_spawn(&spec, &pg->pid);

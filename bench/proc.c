@@ -105,8 +105,8 @@ static void child(const struct proc_spec *s, int ep)
 	sigemptyset(&none);
 	if (signal(SIGPIPE, SIG_DFL) == SIG_ERR)
 		child_fail(ep, "reset SIGPIPE");
-	if (setpgid(0, 0) < 0)
-		child_fail(ep, "setpgid");
+	if (s->new_session ? setsid() < 0 : setpgid(0, 0) < 0)
+		child_fail(ep, s->new_session ? "setsid" : "setpgid");
 	int null = open("/dev/null", O_RDONLY);
 	if (null < 0)
 		child_fail(ep, "open \"/dev/null\"");
@@ -145,8 +145,10 @@ int proc_spawn(const struct proc_spec *s, pid_t *pid)
 	if (p == 0)
 		child(s, ep[1]);
 	close(ep[1]);
-	/* Also set here, so a signal to the group cannot race the child. */
-	if (setpgid(p, p) < 0 && errno != EACCES && errno != ESRCH)
+	/* Also set here, so a signal to the group cannot race the child (a
+	 * child making its own session must do it itself: setsid() fails in
+	 * a process group leader). */
+	if (!s->new_session && setpgid(p, p) < 0 && errno != EACCES && errno != ESRCH)
 		warn("could not set the process group of %s:", s->name);
 
 	struct exec_error e;

@@ -20,6 +20,8 @@ struct proc_spec {
 	uid_t uid;
 	gid_t gid;
 	const char *cwd;           /* NULL: "/" */
+	bool new_session;          /* setsid() as pg_ctl does for the server;
+				      else a process group of its own */
 	int out_fd;                /* child's stdout and stderr */
 	const char *log_name;      /* where its output is kept, for messages */
 };

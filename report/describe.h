@@ -1,5 +1,6 @@
 /*
- * describe.h: descriptive statistics of a sample of measured values.
+ * describe.h: descriptive statistics of a sample of measured values
+ * (common/stats.h), with NAN where a figure does not exist.
  */
 #ifndef BOOTBENCH_REPORT_DESCRIBE_H
 #define BOOTBENCH_REPORT_DESCRIBE_H
@@ -18,8 +19,5 @@ struct describe {
 
 /* Describe x[0..n); n may be 0 (every figure NAN, n 0). x is not changed. */
 void describe(const double *x, size_t n, struct describe *d);
-
-/* Sample variance (n - 1) of x[0..n); 0 when n < 2. */
-double describe_variance(const double *x, size_t n, double mean);
 
 #endif

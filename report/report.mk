@@ -7,7 +7,7 @@ REPORT       := $(OUT)/bin/bootbench-report
 REPORT_SRCS  := main.c options.c diag.c util.c runs.c group.c describe.c welch.c \
 	layout.c out_text.c out_markdown.c out_csv.c out_json.c svg.c out_html.c
 REPORT_OBJS  := $(addprefix $(REPORT_BUILD)/,$(REPORT_SRCS:.c=.o)) \
-	$(REPORT_BUILD)/jsonread.o $(REPORT_BUILD)/json.o
+	$(REPORT_BUILD)/jsonread.o $(REPORT_BUILD)/json.o $(REPORT_BUILD)/stats.o
 REPORT_CFLAGS := $(OUR_CFLAGS) -MMD -MP -I$(TOP)/report -I$(TOP)/common
 
 $(REPORT_BUILD)/%.o: $(TOP)/report/%.c
@@ -15,7 +15,7 @@ $(REPORT_BUILD)/%.o: $(TOP)/report/%.c
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_CFLAGS) -c $< -o $@
 
-$(REPORT_BUILD)/jsonread.o $(REPORT_BUILD)/json.o: $(REPORT_BUILD)/%.o: $(TOP)/common/%.c
+$(REPORT_BUILD)/jsonread.o $(REPORT_BUILD)/json.o $(REPORT_BUILD)/stats.o: $(REPORT_BUILD)/%.o: $(TOP)/common/%.c
 	@echo "  CC      common/$*.c"
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_CFLAGS) -c $< -o $@

@@ -5,7 +5,7 @@
  */
 #include "welch.h"
 
-#include "describe.h"
+#include "stats.h"
 
 #include <math.h>
 
@@ -74,18 +74,14 @@ double student_t_two_sided(double t, double df)
 
 bool welch_test(const double *a, size_t na, const double *b, size_t nb, struct welch *w)
 {
-	double ma = 0, mb = 0, va, vb, sa, sb;
+	double ma, mb, va, vb, sa, sb;
 
 	if (na < 2 || nb < 2)
 		return false;
-	for (size_t i = 0; i < na; i++)
-		ma += a[i];
-	for (size_t i = 0; i < nb; i++)
-		mb += b[i];
-	ma /= (double)na;
-	mb /= (double)nb;
-	va = describe_variance(a, na, ma);
-	vb = describe_variance(b, nb, mb);
+	ma = stats_mean(a, na);
+	mb = stats_mean(b, nb);
+	va = stats_stddev(a, na) * stats_stddev(a, na);
+	vb = stats_stddev(b, nb) * stats_stddev(b, nb);
 	sa = va / (double)na;
 	sb = vb / (double)nb;
 	if (sa + sb == 0) {

@@ -10,7 +10,7 @@ REPORT_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
 	-I$(TOP)/report -I$(TOP)/common -I$(TOP)/tests/bench
 
 $(REPORT_TEST_BUILD)/stats.test: $(TOP)/tests/report/stats.c $(TOP)/report/describe.c \
-		$(TOP)/report/welch.c $(TOP)/report/describe.h $(TOP)/report/welch.h $(TOP)/tests/bench/tap.h
+		$(TOP)/report/welch.c $(TOP)/common/stats.c $(TOP)/common/stats.h $(TOP)/report/describe.h $(TOP)/report/welch.h $(TOP)/tests/bench/tap.h
 	@echo "  CC      tests/report/stats.c"
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm

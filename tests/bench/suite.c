@@ -304,6 +304,14 @@ static void bad_files(void)
 	       "suite \"t\" (test), line 1: unknown section [pgbenhc] (sections: suite, "
 	       "filesystem, postgresql, pgbench, oltp, insert, seqscan, rawio, fsync, timer)",
 	       "unknown section without keys");
+	/* 32^5 environments: refused without overflowing the count. */
+	bad_is("[postgresql]\n"
+	       "a = 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32\n"
+	       "b = 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32\n"
+	       "c = 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32\n"
+	       "d = 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32\n"
+	       "[fsync]\n",
+	       "suite \"t\" (test): the matrix has more than 100000 cases", "too many cases");
 	bad_is("[pgbench]\nscale = 1\n\nscale = 2\n",
 	       "suite \"t\" (test), line 4: [pgbench] scale is set twice", "key twice");
 	bad_is("[postgresql]\nfsync = off\nfsync = on\n[fsync]\n",

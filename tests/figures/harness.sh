@@ -6,7 +6,7 @@
 #   A  bootbench-bench run in host mode: the pgbench workload of a suite
 #      (initdb, pgbench -i, then pgbench with its per-transaction log), and
 #   B  plain pgbench with the same arguments against a server set up the
-#      same way (initdb and pgbench -i once, started for each run),
+#      same way by hand (a fresh initdb, pgbench -i, CHECKPOINT, sync),
 # and prints each pair's tps and the ratio A/B, then the median ratio.
 # Goal: >= 0.98.  Needs root (chroot).
 #
@@ -50,15 +50,20 @@ clients = $clients
 duration_s = $seconds
 EOF
 
-# B's server: the same postgresql.conf additions as the runner writes.
+# B: what the runner does for a case, by hand: a fresh initdb with the
+# runner's options, the same postgresql.conf additions, pgbench -i, a
+# CHECKPOINT and sync, then pgbench.
 mkdir -p "$root/plain" "$root/run/postgresql"
 in_root chown postgres:postgres /plain /run/postgresql
-as_pg "initdb -D /plain/pgdata -U postgres >/plain/initdb.txt 2>&1"
-printf "shared_buffers = '128MB'\nlisten_addresses = ''\nport = '5432'\nunix_socket_directories = '/run/postgresql'\n" \
-	>>"$root/plain/pgdata/postgresql.conf"
-as_pg "pg_ctl -D /plain/pgdata -l /plain/log -w start >/dev/null &&
-       pgbench -h /run/postgresql -i -q -s 1 postgres >/plain/init.txt 2>&1 &&
-       pg_ctl -D /plain/pgdata -w stop >/dev/null"
+plain_setup() {
+	rm -rf "$root/plain/pgdata"
+	as_pg "initdb -D /plain/pgdata -U postgres -A trust -E UTF8 --no-locale --no-instructions >/plain/initdb.txt 2>&1"
+	printf "shared_buffers = '128MB'\nlisten_addresses = ''\nport = '5432'\nunix_socket_directories = '/run/postgresql'\n" \
+		>>"$root/plain/pgdata/postgresql.conf"
+	as_pg "pg_ctl -D /plain/pgdata -l /plain/log -w start >/dev/null &&
+	       pgbench -h /run/postgresql -i -q -s 1 postgres >/plain/init.txt 2>&1 &&
+	       psql -h /run/postgresql -qc CHECKPOINT postgres" && sync
+}
 
 threads=$clients
 echo "harness: $pairs pairs of pgbench -b $script -c $clients -j $threads -T $seconds (-M simple)"
@@ -71,7 +76,7 @@ while [ "$i" -le "$pairs" ]; do
 		--data-dir /hostdata --run-dir /runs/r >"$work/a.txt" 2>&1 ||
 		{ cat "$work/a.txt" >&2; exit 1; }
 	a=$(sed -n 's/.*"pgbench_tps":\([0-9.]*\).*/\1/p' "$root/runs/r/results.jsonl")
-	as_pg "pg_ctl -D /plain/pgdata -l /plain/log -w start >/dev/null"
+	plain_setup
 	as_pg "pgbench -h /run/postgresql -b $script -c $clients -j $threads -T $seconds -M simple postgres" \
 		>"$work/b.txt" 2>&1 || { cat "$work/b.txt" >&2; exit 1; }
 	as_pg "pg_ctl -D /plain/pgdata -w stop >/dev/null"
