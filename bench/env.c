@@ -212,10 +212,12 @@ int env_enter(struct run *r, const struct bench_case *c)
 	note("environment %d: %s%s%s", c->env, r->o->target ? r->fs.type : "host directory",
 	     r->o->target ? ", profile " : "", r->o->target ? r->fs.profile : "");
 	if (r->o->target) {
+		/* The queue first: a scheduler the kernel lacks fails the
+		 * run before anything is formatted. */
 		if (set_up_volumes(r) < 0 ||
+		    run_phase(r, "queue", set_queues) < 0 ||
 		    run_phase(r, "mkfs", format_volumes) < 0 ||
-		    run_phase(r, "mount", mount_volumes) < 0 ||
-		    run_phase(r, "queue", set_queues) < 0)
+		    run_phase(r, "mount", mount_volumes) < 0)
 			return -1;
 		r->wenv.target = &r->volumes[0];
 	} else if (make_env_dir(r) < 0) {
