@@ -245,15 +245,23 @@ static int device_bytes(const char *device, long long *bytes)
 	return 0;
 }
 
-int volume_format(struct volume *v, const char *log_path, const char *log_name)
+int volume_check_device(const struct volume *v)
 {
 	struct stat st;
-	bool xfs = strcmp(v->fs->type, "xfs") == 0;
 
 	if (stat(v->device, &st) < 0)
 		return fail("could not stat %s device \"%s\":", v->role, v->device);
 	if (!S_ISBLK(st.st_mode))
 		return fail("%s \"%s\" is not a block device", v->role, v->device);
+	return 0;
+}
+
+int volume_format(struct volume *v, const char *log_path, const char *log_name)
+{
+	bool xfs = strcmp(v->fs->type, "xfs") == 0;
+
+	if (volume_check_device(v) < 0)
+		return -1;
 	if (xfs) {
 		long long bytes = 0;
 		if (device_bytes(v->device, &bytes) < 0)

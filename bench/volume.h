@@ -58,6 +58,9 @@ int volume_init(struct volume *v, const char *role, const char *device,
 /* The mkfs command line, its words separated by spaces, into buf. */
 void volume_mkfs_command(const struct volume *v, char *buf, size_t len);
 
+/* The device exists and is a block device.  0 or fail(). */
+int volume_check_device(const struct volume *v);
+
 /*
  * Format the device, keeping mkfs's output in log_path (mkfs.xfs: after
  * the output of mkfs.xfs -V, for its version).  0 or fail().

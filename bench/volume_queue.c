@@ -191,7 +191,8 @@ int volume_set_queue(struct volume *v)
 {
 	char dir[PATH_MAX];
 
-	if (queue_dir(v, dir, sizeof(dir)) < 0 || set_scheduler(v, dir) < 0 ||
+	if (volume_check_device(v) < 0 ||
+	    queue_dir(v, dir, sizeof(dir)) < 0 || set_scheduler(v, dir) < 0 ||
 	    set_read_ahead(v, dir) < 0)
 		return -1;
 	note("%s queue (%s): scheduler %s%s, read_ahead_kb %lld%s", v->role, dir,
