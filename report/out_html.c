@@ -60,6 +60,22 @@ static char *legend_name(const struct report *r, size_t col)
 	return xasprintf("%s %s", column_letter(col), r->cols[col]);
 }
 
+/* Name and colour a series of column col, or drop it if it has no point.
+ * Returns 1 if it stays. */
+static int series_finish(struct svg_series *s, const struct report *r, size_t col)
+{
+	if (!s->n) {
+		free(s->pts);
+		s->pts = NULL;
+		return 0;
+	}
+	s->name = legend_name(r, col);
+	s->attrs = series_attrs(r, col);
+	s->color = col;
+	s->markers = true;
+	return 1;
+}
+
 static void free_series(struct svg_series *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -89,16 +105,7 @@ static void chart_rows(FILE *f, const struct report *r, const struct table *t)
 				continue;
 			s->pts[s->n++] = (struct svg_point){ (double)row, c->d.median, c->d.min, c->d.max };
 		}
-		if (!s->n) {
-			free(s->pts);
-			s->pts = NULL;
-			continue;
-		}
-		s->name = legend_name(r, col);
-		s->attrs = series_attrs(r, col);
-		s->color = col;
-		s->markers = true;
-		ns++;
+		ns += series_finish(s, r, col);
 	}
 	title = xasprintf("%s: median %s by %s", t->workload, t->metric, t->row_key ? t->row_key : "case");
 	ylabel = xasprintf("%s (%s)", t->metric, t->unit);
@@ -185,16 +192,7 @@ static void chart_latency(FILE *f, const struct report *r, const struct table *t
 				s->pts[s->n++] = (struct svg_point){ (double)p, d.median, d.min, d.max };
 			free(v);
 		}
-		if (!s->n) {
-			free(s->pts);
-			s->pts = NULL;
-			continue;
-		}
-		s->name = legend_name(r, col);
-		s->attrs = series_attrs(r, col);
-		s->color = col;
-		s->markers = true;
-		ns++;
+		ns += series_finish(s, r, col);
 	}
 	if (ns) {
 		char *title = xasprintf("latency percentiles%s%s%s%s", t->row_key ? ", " : "",

@@ -13,6 +13,20 @@
 #define CF_EPS 1e-15
 #define CF_TINY 1e-300
 
+/* One step of the modified Lentz method with the partial numerator aa:
+ * updates c and d, returns the factor for h. */
+static double lentz_step(double aa, double *c, double *d)
+{
+	*d = 1 + aa * *d;
+	if (fabs(*d) < CF_TINY)
+		*d = CF_TINY;
+	*c = 1 + aa / *c;
+	if (fabs(*c) < CF_TINY)
+		*c = CF_TINY;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
 /* The continued fraction of I_x(a, b), for x < (a + 1) / (a + b + 2). */
 static double beta_cf(double a, double b, double x)
 {
@@ -25,25 +39,11 @@ static double beta_cf(double a, double b, double x)
 	h = d;
 	for (int m = 1; m <= CF_MAX_ITER; m++) {
 		int m2 = 2 * m;
-		double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
 
-		d = 1 + aa * d;
-		if (fabs(d) < CF_TINY)
-			d = CF_TINY;
-		c = 1 + aa / c;
-		if (fabs(c) < CF_TINY)
-			c = CF_TINY;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < CF_TINY)
-			d = CF_TINY;
-		c = 1 + aa / c;
-		if (fabs(c) < CF_TINY)
-			c = CF_TINY;
-		d = 1 / d;
-		double del = d * c;
+		/* The even step, then the odd one. */
+		h *= lentz_step(m * (b - m) * x / ((qam + m2) * (a + m2)), &c, &d);
+		double del = lentz_step(-(a + m) * (qab + m) * x /
+					((a + m2) * (qap + m2)), &c, &d);
 		h *= del;
 		if (fabs(del - 1) < CF_EPS)
 			break;
