@@ -35,12 +35,14 @@ stage = $(STAGE)/$(1)
 # themselves (make figures reads NAME.time):
 #   $(call recipe_log,NAME)    the log file
 #   $(call recipe_quiet,NAME)  after a command: its output into the log; on
-#                              failure, the end of the log on the terminal
+#                              failure, the end of the log and its path on
+#                              the terminal
 #   $(call recipe_begin,NAME)  a fresh log, the clock started
 #   $(call recipe_end,NAME)    the time taken recorded, $(STAMP)/NAME touched
 #   $(SUBMAKE)                 $(MAKE) in the top make's job pool, or -j$(JOBS)
 recipe_log   = $(BUILD)/log/$(1).log
-recipe_quiet = >>$(call recipe_log,$(1)) 2>&1 || { tail -n 40 $(call recipe_log,$(1)); exit 1; }
+recipe_quiet = >>$(call recipe_log,$(1)) 2>&1 || { tail -n 40 $(call recipe_log,$(1)); \
+	echo "$(1): failed; the whole log: $(call recipe_log,$(1))" >&2; exit 1; }
 recipe_begin = mkdir -p $(STAMP) $(BUILD)/log && : >$(call recipe_log,$(1)) && \
 	date +%s >$(BUILD)/log/$(1).start
 recipe_end   = echo $$(( $$(date +%s) - $$(cat $(BUILD)/log/$(1).start) )) \

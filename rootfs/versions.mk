@@ -38,3 +38,7 @@ INIH_SUITE         := trixie
 BUSYBOX_SRC        := busybox
 BUSYBOX_VERSION    := 1:1.38.0-3
 BUSYBOX_SUITE      := sid
+
+MIMALLOC_SRC       := mimalloc
+MIMALLOC_VERSION   := 2.0.9+ds-2
+MIMALLOC_SUITE     := bookworm

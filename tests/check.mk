@@ -17,11 +17,12 @@ check: $(CHECK_DEPS) | deps
 		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(CHECK_TESTS))
 
 # make figures: the benchmark scripts that print figures (sizes, build and
-# boot times, the runner's overhead); goals are printed beside the figures,
-# not asserted.
+# boot times, the runner's overhead, the fidelity of the image's PostgreSQL);
+# goals are printed beside the figures, not asserted.
 .PHONY: figures
-figures: $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) | deps
+figures: $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) $(STAMP)/fidelity-reference | deps
 	$(Q)TOP=$(TOP) $(TOP)/tests/figures/image.sh
 	$(Q)TOP=$(TOP) $(TOP)/tests/figures/boot.sh
 	$(Q)if [ "$$(id -u)" -eq 0 ]; then TOP=$(TOP) $(TOP)/tests/figures/harness.sh; \
 	else echo "harness: needs root (chroot): skipped"; fi
+	$(Q)$(FIDELITY_RUN)

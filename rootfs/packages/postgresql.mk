@@ -15,8 +15,10 @@
 #        (or pkg-config libpq), after $(STAMP)/postgresql.
 #
 # Built with -O2, like the PostgreSQL that distributions ship: the server's
-# speed is what the appliance measures.  Only the directories needed are
-# built, not the whole tree.
+# speed is what the appliance measures.  Every executable has mimalloc
+# linked in as its allocator (rootfs/packages/mimalloc.mk says why; make
+# fidelity holds the result against a glibc build of the same source).
+# Only the directories needed are built, not the whole tree.
 
 POSTGRESQL_DIR    := $(SRC)/postgresql
 POSTGRESQL_LOG    := $(call recipe_log,postgresql)
@@ -26,9 +28,14 @@ POSTGRESQL_ROOT   := $(POSTGRESQL_STAGE)$(POSTGRESQL_PREFIX)
 # musl's libc.so is also its dynamic loader.
 POSTGRESQL_LDSO   := /lib/x86_64-linux-musl/libc.so
 
+# How the image's PostgreSQL is built, as the run record states it.
+POSTGRESQL_BUILD_CC     := $(MUSL_CC)
+POSTGRESQL_BUILD_CFLAGS := -O2
+POSTGRESQL_ALLOCATOR    := mimalloc $(MIMALLOC_VERSION)
+
 POSTGRESQL_CONFIGURE := \
-	CC=$(MUSL_CC) CFLAGS=-O2 CPPFLAGS="-isystem $(KINC)" \
-	LDFLAGS_EX=-static \
+	CC=$(POSTGRESQL_BUILD_CC) CFLAGS="$(POSTGRESQL_BUILD_CFLAGS)" \
+	CPPFLAGS="-isystem $(KINC)" LDFLAGS_EX=-static \
 	--prefix=$(POSTGRESQL_PREFIX) --disable-rpath --disable-nls \
 	--with-liburing \
 	--without-readline --without-zlib --without-icu --without-openssl \
@@ -53,15 +60,18 @@ POSTGRESQL_QUIET = $(call recipe_quiet,postgresql)
 
 # $(call postgresql_make,DIR,TARGET): make TARGET in DIR of the tree.
 # postgres alone is linked dynamically; the tools link libpq statically.
+# Every executable links mimalloc (LDFLAGS_EX is used for executables only,
+# not for the loadable modules, which use the server's allocator).
 postgresql_make = $(SUBMAKE) \
 	-C $(POSTGRESQL_DIR)/$(1) \
-	$(if $(filter src/backend,$(1)),LDFLAGS_EX=,libpq_pgport='$(POSTGRESQL_LIBPQ)') \
+	$(if $(filter src/backend,$(1)),LDFLAGS_EX='$(MIMALLOC_OBJ)', \
+		LDFLAGS_EX='-static $(MIMALLOC_OBJ)' libpq_pgport='$(POSTGRESQL_LIBPQ)') \
 	$(2) $(POSTGRESQL_QUIET)
 
 LIBPQ_CFLAGS := -I$(SYSROOT)/include
 LIBPQ_LIBS   := -L$(SYSROOT)/lib -lpq -lpgcommon_shlib -lpgport_shlib
 
-$(STAMP)/postgresql: $(KINC)/.done $(STAMP)/liburing $(TOP)/rootfs/versions.mk \
+$(STAMP)/postgresql: $(KINC)/.done $(STAMP)/liburing $(STAMP)/mimalloc $(TOP)/rootfs/versions.mk \
 		$(TOP)/rootfs/packages/postgresql.mk | deps
 	@echo "  UNPACK  postgresql"
 	$(Q)$(call recipe_begin,postgresql)
