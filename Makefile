@@ -18,6 +18,7 @@ include mk/common.mk
 include rootfs/versions.mk
 include $(sort $(wildcard rootfs/packages/*.mk))
 include $(sort $(wildcard init/*.mk bench/*.mk report/*.mk kernel-configs/*.mk qemu/*.mk))
+include rootfs/image-info.mk
 include rootfs/image.mk
 include tests/check.mk
 

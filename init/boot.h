@@ -7,6 +7,7 @@
 
 #include "blockdev.h"
 #include "cmdline.h"
+#include "kfacts.h"
 #include "suite.h"
 #include "sysinfo.h"
 
@@ -30,6 +31,8 @@ struct boot {
 	struct params params;
 	bool params_ok;
 	struct machine machine;
+	struct kernel_facts kernel;	/* config, mitigations, THP, ... */
+	char *image;			/* /etc/bootbench/image.json, or NULL */
 
 	struct blockdevs devs;		/* the last scan */
 	const struct blockdev *results, *target, *wal;	/* in devs */

@@ -69,6 +69,47 @@ static void disk(struct json *j, const char *key, const struct disk_facts *d)
 	json_object_end(j);
 }
 
+/* The kernel's settings (kfacts.h) inside the "kernel" object. */
+static void kernel_settings(struct json *j, const struct kernel_facts *k)
+{
+	if (!k || !k->config_source[0]) {
+		json_null(j, "config");
+	} else {
+		json_object_begin(j, "config");
+		json_string(j, "source", k->config_source);
+		if (k->config_saved)
+			json_string(j, "file", KFACTS_CONFIG_FILE);
+		else
+			json_null(j, "file");
+		string_or_null(j, "sha256", k->config_sha256);
+		json_object_end(j);
+	}
+	if (!k || !k->have_mitigations) {
+		json_null(j, "mitigations");
+	} else {
+		json_object_begin(j, "mitigations");
+		for (size_t i = 0; i < k->n_mitigations; i++)
+			string_or_null(j, k->mitigations[i].name, k->mitigations[i].status);
+		json_object_end(j);
+	}
+	json_object_begin(j, "transparent_hugepage");
+	string_or_null(j, "enabled", k ? k->thp_enabled : NULL);
+	string_or_null(j, "defrag", k ? k->thp_defrag : NULL);
+	json_object_end(j);
+	string_or_null(j, "clocksource", k ? k->clocksource : NULL);
+	if (!k || !k->numa_online[0]) {
+		json_null(j, "numa");
+	} else {
+		json_object_begin(j, "numa");
+		json_string(j, "online", k->numa_online);
+		if (k->numa_nodes < 0)
+			json_null(j, "nodes");
+		else
+			json_int(j, "nodes", k->numa_nodes);
+		json_object_end(j);
+	}
+}
+
 static void suite(struct json *j, const struct suite_info *s)
 {
 	if (!s) {
@@ -126,12 +167,17 @@ void record_write(FILE *out, const struct record *r)
 	json_string(&j, "directory", r->directory);
 	json_string(&j, "started_utc", r->started_utc);
 	string_or_null(&j, "finished_utc", r->finished_utc);
+	if (r->image)
+		embed(&j, "image", r->image);
+	else
+		json_null(&j, "image");
 
 	json_object_begin(&j, "kernel");
 	json_string(&j, "release", m->release);
 	json_string(&j, "version", m->version);
 	json_string(&j, "arch", m->arch);
 	json_string(&j, "cmdline", r->cmdline ? r->cmdline : "");
+	kernel_settings(&j, r->kernel);
 	json_object_end(&j);
 	parameters(&j, r->params);
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "cmdline.h"
+#include "kfacts.h"
 #include "phase.h"
 #include "suite.h"
 #include "sysinfo.h"
@@ -26,6 +27,8 @@ struct record {
 	const char *started_utc;
 	const char *finished_utc;	/* NULL while running */
 	const struct machine *machine;
+	const struct kernel_facts *kernel;	/* NULL: unknown */
+	const char *image;		/* image.json text (valid JSON) or NULL */
 	const char *cmdline;
 	const struct params *params;
 	const struct disk_facts *results, *target, *wal;	/* NULL: unknown */

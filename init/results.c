@@ -15,6 +15,7 @@
 #include "devices.h"
 #include "fileio.h"
 #include "jsoncheck.h"
+#include "kfacts.h"
 #include "phase.h"
 #include "proc.h"
 #include "record.h"
@@ -41,6 +42,8 @@ static int write_record(struct boot *b, const char *status, const char *finished
 		.started_utc = b->started_utc,
 		.finished_utc = finished,
 		.machine = &b->machine,
+		.kernel = &b->kernel,
+		.image = b->image,
 		.cmdline = b->cmdline,
 		.params = &b->params,
 		.results = &b->results_facts,
@@ -139,6 +142,9 @@ int results_open(struct boot *b)
 	console_attach(log);
 	disk_facts(b);
 	say("run directory %s on %s", b->run_rel, d->path);
+	if (kfacts_save_config("", &b->kernel, b->run_dir) == 0)
+		say("kernel config %s saved as %s, sha256 %s", b->kernel.config_source,
+		    KFACTS_CONFIG_FILE, b->kernel.config_sha256);
 	return write_record(b, "running", NULL, NULL);
 }
 

@@ -10,6 +10,8 @@
 #include "boot.h"
 #include "console.h"
 #include "fileio.h"
+#include "imageinfo.h"
+#include "kfacts.h"
 
 void cpuinfo_model(const char *cpuinfo, char *out, size_t size)
 {
@@ -95,6 +97,16 @@ void sysinfo_collect(struct boot *b)
 	}
 	say("Linux %s (%s), %d CPUs (%s), %lld MiB", m->release, m->arch, m->cpu_count,
 	    m->cpu_model, m->mem_total_kib / 1024);
+
+	kfacts_read("", m->release, &b->kernel);
+	say("THP %s (defrag %s), clocksource %s, NUMA nodes online %s, %zu CPU vulnerabilities listed, "
+	    "config %s", b->kernel.thp_enabled[0] ? b->kernel.thp_enabled : "unknown",
+	    b->kernel.thp_defrag[0] ? b->kernel.thp_defrag : "unknown",
+	    b->kernel.clocksource[0] ? b->kernel.clocksource : "unknown",
+	    b->kernel.numa_online[0] ? b->kernel.numa_online : "unknown",
+	    b->kernel.n_mitigations,
+	    b->kernel.config_source[0] ? b->kernel.config_source : "not found");
+	b->image = image_info_read(IMAGE_INFO_PATH);
 }
 
 static void disk_attr(const char *disk, const char *attr, char *out, size_t size)

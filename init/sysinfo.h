@@ -31,7 +31,8 @@ struct disk_facts {
 
 struct boot;
 
-/* Step: kernel, CPU and memory facts into b->machine. */
+/* Step: kernel, CPU and memory facts into b->machine, the kernel's
+ * settings into b->kernel (kfacts.h), the image's build into b->image. */
 void sysinfo_collect(struct boot *b);
 
 /* Facts of device d (named by spec) from sysfs. */

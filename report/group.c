@@ -2,6 +2,7 @@
 #include "group.h"
 
 #include "diag.h"
+#include "stats.h"
 #include "util.h"
 
 #include <math.h>
@@ -227,6 +228,24 @@ static char *table_key(const struct measurement *m, const struct keyinfo *ki, si
 	return tk;
 }
 
+/* The boots of c: one value per run, the median of its repeats. */
+static void cell_boots(const struct report *r, struct cell *c)
+{
+	size_t *boot = xcalloc(c->n ? c->n : 1, sizeof *boot);
+
+	for (size_t i = 0; i < c->n; i++)
+		for (size_t k = 0; k < r->ds->nruns; k++)
+			if (r->ds->runs[k] == r->ds->m[c->m[i]].run)
+				boot[i] = k;
+	c->boot_values = xcalloc(c->n ? c->n : 1, sizeof *c->boot_values);
+	c->boots = boot_medians(c->values, boot, c->n, c->boot_values, &c->within_cov);
+	c->boot_cov = c->boots >= 2 ? 100 * stats_cov(c->boot_values, c->boots) : NAN;
+	free(boot);
+}
+
+/* c against base: the claim on the boots; beside it, within-boot
+ * information from the repeats or, with a single run on each side that
+ * recorded per-second samples, from batch means of those samples. */
 static void compare_cell(struct report *r, struct table *t, struct cell *c, struct cell *base)
 {
 	double *a = NULL, *b = NULL;
@@ -237,30 +256,17 @@ static void compare_cell(struct report *r, struct table *t, struct cell *c, stru
 	c->compared = true;
 	c->change_median = 100 * (c->d.median - base->d.median) / base->d.median;
 	c->change_hmean = 100 * (c->d.hmean - base->d.hmean) / base->d.hmean;
-	c->basis = TEST_NONE;
+	compare_boots(c->boot_values, c->boots, base->boot_values, base->boots, r->alpha, &c->cmp);
+	t->few_boots |= c->cmp.why == NO_CLAIM_FEW_BOOTS;
 	if (c->n == 1 && base->n == 1) {
 		const struct measurement *mc = &r->ds->m[c->m[0]], *mb = &r->ds->m[base->m[0]];
 		a = series_read(mc, mc->metric, &na);
 		b = series_read(mb, mb->metric, &nb);
-		if (na >= 3 && nb >= 3)
-			c->basis = TEST_SAMPLES;
-	} else if (c->n >= 3 && base->n >= 3) {
-		c->basis = TEST_REPEATS;
 	}
-	if (c->basis == TEST_REPEATS) {
-		welch_test(c->values, c->n, base->values, base->n, &c->test);
-		c->test_n = c->n;
-		c->test_base_n = base->n;
-	} else if (c->basis == TEST_SAMPLES) {
-		welch_test(a, na, b, nb, &c->test);
-		c->test_n = na;
-		c->test_base_n = nb;
-		t->samples = true;
-	} else {
-		t->untested = true;
-	}
-	if (c->basis != TEST_NONE)
-		c->significant = c->test.p < r->alpha;
+	if (na > 0 && nb > 0)
+		compare_series(a, na, b, nb, r->alpha, &c->within);
+	else
+		compare_repeats(c->values, c->n, base->values, base->n, r->alpha, &c->within);
 	free(a);
 	free(b);
 }
@@ -374,8 +380,11 @@ static void build_workload(struct report *r, const char *workload, const char *r
 			for (size_t w = 0; w < m->nwarnings; w++)
 				cell_add_warning(c, legend_id(r, &m->warnings[w]));
 		}
-		for (size_t c = 0; c < t->nrows * r->ncols; c++)
+		for (size_t c = 0; c < t->nrows * r->ncols; c++) {
 			describe(t->cells[c].values, t->cells[c].n, &t->cells[c].d);
+			cell_boots(r, &t->cells[c]);
+			t->several_boots |= t->cells[c].boots > 1;
+		}
 		t->cols = xcalloc(r->ncols, sizeof *t->cols);
 		for (size_t col = 0; col < r->ncols; col++)
 			for (size_t row = 0; row < t->nrows; row++)
@@ -474,10 +483,54 @@ static char *mkfs_profile(const char *cmd)
 	return xasprintf("%.*s", (int)(last - start), start);
 }
 
+/* Whether some run of ds has fact key. */
+static bool some_run_has(const struct dataset *ds, const char *key)
+{
+	for (size_t i = 0; i < ds->nruns; i++)
+		if (attrs_get(&ds->runs[i]->facts, key))
+			return true;
+	return false;
+}
+
+/* Whether a column has two values of f: a word of two column lists. */
+static bool column_with_two_values(const struct fact *f)
+{
+	for (size_t v = 0; v < f->nvalues; v++) {
+		char *copy = xstrdup(f->columns[v]), *save = NULL;
+		bool two = false;
+		for (char *w = strtok_r(copy, " ", &save); w && !two; w = strtok_r(NULL, " ", &save))
+			for (size_t u = v + 1; u < f->nvalues && !two; u++) {
+				const char *p = f->columns[u];
+				size_t wl = strlen(w);
+				while (!two && (p = strstr(p, w))) {
+					two = (p == f->columns[u] || p[-1] == ' ') && (p[wl] == '\0' || p[wl] == ' ');
+					p += wl;
+				}
+			}
+		free(copy);
+		if (two)
+			return true;
+	}
+	return false;
+}
+
 static void build_facts(struct report *r)
 {
-	static const char *const keys[] = { "kernel", "CPU", "RAM", "target", "PostgreSQL", "mkfs", "mount options" };
+	/* always: listed as "(unknown)" where a run lacks it; the others only
+	 * when some run records them (run.json has had them since the image
+	 * recorded its build and the kernel's settings). */
+	static const struct { const char *key; bool always; } keys[] = {
+		{ "kernel", true }, { "kernel config", false }, { "mitigations", false },
+		{ "THP", false }, { "clocksource", false }, { "CPU", true }, { "NUMA nodes", false },
+		{ "RAM", true }, { "target", true }, { "image", false }, { "PostgreSQL", true },
+		{ "PostgreSQL build", false }, { "mkfs", true }, { "mount options", true },
+	};
+	const size_t nkeys = sizeof keys / sizeof *keys;
+	bool shown[sizeof keys / sizeof *keys];
 	struct strlist cl = { r->cols, r->ncols, r->ncols };
+
+	for (size_t k = 0; k < nkeys; k++)
+		shown[k] = keys[k].always || some_run_has(r->ds, keys[k].key);
 
 	for (size_t i = 0; i < r->ds->nm; i++) {
 		const struct measurement *m = &r->ds->m[i];
@@ -486,31 +539,42 @@ static void build_facts(struct report *r)
 		char col[8];
 
 		snprintf(col, sizeof col, "%s", letter);
-		for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
-			const char *v = attrs_get(&run->facts, keys[k]);
+		for (size_t k = 0; k < nkeys; k++) {
+			const char *key = keys[k].key, *v = attrs_get(&run->facts, key);
 			char *own = NULL;
-			if (strcmp(keys[k], "kernel") == 0) {
+			if (!shown[k])
+				continue;
+			if (strcmp(key, "kernel") == 0) {
 				if (strcmp(r->axis, "kernel") == 0)
 					continue;
 				v = run->kernel;
-			} else if (strcmp(keys[k], "mkfs") == 0 && attrs_get(&m->attrs, "filesystem.mkfs_command")) {
+			} else if (strcmp(key, "mkfs") == 0 && attrs_get(&m->attrs, "filesystem.mkfs_command")) {
 				v = own = mkfs_profile(attrs_get(&m->attrs, "filesystem.mkfs_command"));
-			} else if (strcmp(keys[k], "mount options") == 0 && attrs_get(&m->attrs, "filesystem.mount_options")) {
+			} else if (strcmp(key, "mount options") == 0 && attrs_get(&m->attrs, "filesystem.mount_options")) {
 				v = attrs_get(&m->attrs, "filesystem.mount_options");
 			}
-			add_fact(r, keys[k], v ? v : "(unknown)", col);
+			add_fact(r, key, v ? v : "(unknown)", col);
 			free(own);
 		}
 	}
 	/* A fact that varies, but alike in every column (the kernel when the
 	 * columns are filesystems and each kernel ran each), does not
 	 * confound the comparison; nor do the mkfs command and mount options
-	 * when the columns are filesystem settings. */
+	 * when the columns are filesystem settings.  The kernel's config is
+	 * part of the kernel: when the columns are kernels, it differs only
+	 * if one column has two configs (the same release built twice). */
 	for (size_t i = 0; i < r->nfacts; i++) {
 		struct fact *f = &r->facts[i];
 		if (strncmp(r->axis, "filesystem.", 11) == 0 &&
-		    (strcmp(f->key, "mkfs") == 0 || strcmp(f->key, "mount options") == 0))
+		    (strcmp(f->key, "mkfs") == 0 || strcmp(f->key, "mount options") == 0)) {
+			f->follows_axis = true;
 			continue;
+		}
+		if (strcmp(r->axis, "kernel") == 0 && strcmp(f->key, "kernel config") == 0) {
+			f->follows_axis = true;
+			f->differs = column_with_two_values(f);
+			continue;
+		}
 		for (size_t v = 1; v < f->nvalues; v++)
 			if (strcmp(f->columns[v], f->columns[0]) != 0)
 				f->differs = true;
@@ -567,6 +631,7 @@ void report_free(struct report *r)
 		for (size_t c = 0; c < tb->nrows * r->ncols; c++) {
 			free(tb->cells[c].m);
 			free(tb->cells[c].values);
+			free(tb->cells[c].boot_values);
 			free(tb->cells[c].warnings);
 		}
 		free(tb->cells);

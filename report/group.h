@@ -10,15 +10,13 @@
 #ifndef BOOTBENCH_REPORT_GROUP_H
 #define BOOTBENCH_REPORT_GROUP_H
 
+#include "compare.h"
 #include "describe.h"
 #include "options.h"
 #include "runs.h"
-#include "welch.h"
 
 #include <stdbool.h>
 #include <stddef.h>
-
-enum test_basis { TEST_NONE, TEST_REPEATS, TEST_SAMPLES };
 
 struct cell {
 	size_t *m;              /* indexes into dataset.m */
@@ -29,10 +27,16 @@ struct cell {
 	bool compared;          /* a baseline cell exists */
 	double change_median;   /* % change of the median */
 	double change_hmean;    /* % change of the harmonic mean */
-	enum test_basis basis;  /* TEST_NONE: fewer than 3 values on a side */
-	struct welch test;
-	size_t test_n, test_base_n;  /* values in the test on each side */
-	bool significant;
+	struct comparison cmp;  /* the claim, on one value per boot (compare.h) */
+	struct comparison within;  /* within-boot information, never a claim:
+				    * the repeats, or batch means of the
+				    * per-second series of single runs */
+	/* The boots (runs) the values come from; also in the baseline. */
+	double *boot_values;    /* the median of each boot's values */
+	size_t boots;
+	double boot_cov;        /* CoV of boot_values in %; NAN below 2 boots */
+	double within_cov;      /* median over the boots of the CoV of a
+				 * boot's values in %; NAN if no boot has 2 */
 	int *warnings;          /* legend numbers, ascending */
 	size_t nwarnings;
 };
@@ -50,8 +54,8 @@ struct table {
 	size_t *cols;           /* the columns with values in this table */
 	size_t ncols;
 	bool has_baseline;      /* the baseline column is one of them */
-	bool untested;          /* some cell had fewer than 3 values on a side */
-	bool samples;           /* some test used per-second samples */
+	bool few_boots;         /* some cell had fewer than MIN_BOOTS boots on a side */
+	bool several_boots;     /* some cell has values from several boots */
 };
 
 struct fact {
@@ -61,6 +65,9 @@ struct fact {
 	size_t nvalues;
 	bool differs;           /* the columns do not all have the same values:
 				 * the comparison is not of the axis alone */
+	bool follows_axis;      /* part of what the axis changes (the kernel
+				 * config when the columns are kernels): it
+				 * differs only if it varies within a column */
 };
 
 struct report {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const stat_names[NLINES] = { "n", "median", "hmean", "cov %", "min", "max" };
+const char *const stat_names[NLINES] = { "n", "median", "hmean", "change", "cov %", "min", "max" };
 
 void fmt_number(char *buf, size_t size, double v)
 {
@@ -27,14 +27,77 @@ void fmt_number(char *buf, size_t size, double v)
 		snprintf(buf, size, "%.4f", v);
 }
 
+static const char *mark(const struct cell *c)
+{
+	return c->cmp.basis == TEST_NONE ? "?" : c->cmp.significant ? "*" : "";
+}
+
 static void fmt_change(char *buf, size_t size, const struct cell *c, double change)
 {
-	const char *mark = c->basis == TEST_NONE ? "?" : c->significant ? "*" : "";
-
 	if (!c->compared || !isfinite(change))
 		snprintf(buf, size, "%s", c->compared ? "-" : "");
 	else
-		snprintf(buf, size, "%+.1f%%%s", change, mark);
+		snprintf(buf, size, "%+.1f%%%s", change, mark(c));
+}
+
+void fmt_interval(char *buf, size_t size, const struct cell *c)
+{
+	if (!c->compared || c->cmp.basis == TEST_NONE)
+		snprintf(buf, size, "%s", "");
+	else if (!c->cmp.ci.bounded)
+		snprintf(buf, size, "[unbounded]");
+	else
+		snprintf(buf, size, "[%+.1f, %+.1f]", c->cmp.ci.lo, c->cmp.ci.hi);
+}
+
+static const char *why_code(enum no_claim why)
+{
+	switch (why) {
+	case NO_CLAIM_FEW_VALUES:
+		return "fewer-values";
+	case NO_CLAIM_SERIES_SHORT:
+		return "series-too-short";
+	case NO_CLAIM_SERIES_CORRELATED:
+		return "series-too-autocorrelated";
+	case NO_CLAIM_FEW_BOOTS:
+		return "fewer-boots";
+	default:
+		return NULL;
+	}
+}
+
+const char *no_claim_code(const struct cell *c)
+{
+	return c->compared ? why_code(c->cmp.why) : NULL;
+}
+
+const char *within_no_claim_code(const struct cell *c)
+{
+	return c->compared ? why_code(c->within.why) : NULL;
+}
+
+const char *basis_name(enum test_basis basis)
+{
+	switch (basis) {
+	case TEST_REPEATS:
+		return "repeats";
+	case TEST_BATCHES:
+		return "batch-means";
+	case TEST_BOOTS:
+		return "boots";
+	default:
+		return "none";
+	}
+}
+
+bool line_shown(const struct report *r, const struct table *t, enum stat_line line)
+{
+	if (line != LINE_CHANGE)
+		return true;
+	for (size_t i = 0; i < t->nrows * r->ncols; i++)
+		if (t->cells[i].compared)
+			return true;
+	return false;
 }
 
 void cell_text(const struct report *r, const struct table *t, size_t row, size_t col,
@@ -64,11 +127,27 @@ void cell_text(const struct report *r, const struct table *t, size_t row, size_t
 		fmt_number(out->value, sizeof out->value, c->d.hmean);
 		fmt_change(out->change, sizeof out->change, c, c->change_hmean);
 		break;
+	case LINE_CHANGE:
+		if (!c->compared)
+			break;
+		if (isfinite(c->cmp.change))
+			snprintf(out->value, sizeof out->value, "%+.1f%%", c->cmp.change);
+		else
+			snprintf(out->value, sizeof out->value, "-");
+		fmt_interval(out->change, sizeof out->change, c);
+		strcat(out->change, mark(c));
+		break;
 	case LINE_COV:
 		if (c->n < 2)
 			snprintf(out->value, sizeof out->value, "-");
 		else
 			snprintf(out->value, sizeof out->value, "%.2f", c->d.cov);
+		if (c->boots > 1) {
+			char w[16] = "-";
+			if (isfinite(c->within_cov))
+				snprintf(w, sizeof w, "%.2f", c->within_cov);
+			snprintf(out->change, sizeof out->change, "b %.2f w %s", c->boot_cov, w);
+		}
 		break;
 	case LINE_MIN:
 		fmt_number(out->value, sizeof out->value, c->d.min);
@@ -83,11 +162,11 @@ void cell_text(const struct report *r, const struct table *t, size_t row, size_t
 
 const char *verdict(const struct table *t, const struct cell *c)
 {
-	if (c->basis == TEST_NONE)
+	if (c->cmp.basis == TEST_NONE)
 		return "not tested";
-	if (!c->significant)
+	if (!c->cmp.significant)
 		return "no significant change";
-	return (c->test.t > 0) == t->higher_is_better ? "better" : "worse";
+	return (c->cmp.test.t > 0) == t->higher_is_better ? "better" : "worse";
 }
 
 const char *direction(const struct table *t)
@@ -97,7 +176,7 @@ const char *direction(const struct table *t)
 
 char **table_footnotes(const struct report *r, const struct table *t, size_t *n)
 {
-	char **lines = xcalloc(3, sizeof *lines);
+	char **lines = xcalloc(4, sizeof *lines);
 	size_t k = 0;
 
 	if (t->ncols > 1 && !t->has_baseline)
@@ -105,14 +184,22 @@ char **table_footnotes(const struct report *r, const struct table *t, size_t *n)
 				       column_letter(r->baseline));
 	else if (t->ncols > 1)
 		lines[k++] = xasprintf(
-			"Change of the median and hmean against column %s (%s: a %s change is worse); "
-			"* significant at %g%% confidence (two-sided Welch t-test on the repeats%s).",
+			"Change of the median and hmean against column %s (%s: a %s change is worse). "
+			"change: the change of the mean of the boots' values (a boot's value: the median "
+			"of its repeats) and its %g%% confidence interval (Fieller's, for the ratio of "
+			"the means); * significant at %g%% confidence: the interval excludes 0 "
+			"(two-sided Welch t-test on the boots' values, at least %d boots per side).",
 			column_letter(r->baseline), direction(t), t->higher_is_better ? "negative" : "positive",
-			r->opt->confidence,
-			t->samples ? ", or on the per-second samples where each side has a single repeat" : "");
-	if (t->untested)
-		lines[k++] = xstrdup("? not tested: fewer than 3 values on a side. Nothing is marked "
-				     "significant with fewer than 3 values per side.");
+			r->opt->confidence, r->opt->confidence, MIN_BOOTS);
+	if (t->few_boots)
+		lines[k++] = xasprintf("? no claim: fewer than %d boots (runs) on a side, so the "
+				       "variation between boots is unknown and nothing is marked. "
+				       "Repeats inside one boot share its conditions and understate "
+				       "that variation.", MIN_BOOTS);
+	if (t->several_boots)
+		lines[k++] = xstrdup("cov %: of all the values; b: of the boots' values (between "
+				     "boots); w: of the repeats inside one boot (the median over "
+				     "the boots).");
 	*n = k;
 	return lines;
 }

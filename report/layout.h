@@ -2,7 +2,9 @@
  * layout.h: the figures of a table as text, shared by the text, markdown
  * and HTML outputs.  Each row of a table is shown as one line per
  * statistic; a cell's line has a value, a change against the baseline
- * (median and hmean lines) and notes (warning markers, on the n line).
+ * (median and hmean lines; on the change line the change of the mean as
+ * the value and its confidence interval) and notes (warning markers, on
+ * the n line).
  */
 #ifndef BOOTBENCH_REPORT_LAYOUT_H
 #define BOOTBENCH_REPORT_LAYOUT_H
@@ -11,12 +13,12 @@
 
 #include <stdio.h>
 
-enum stat_line { LINE_N, LINE_MEDIAN, LINE_HMEAN, LINE_COV, LINE_MIN, LINE_MAX, NLINES };
+enum stat_line { LINE_N, LINE_MEDIAN, LINE_HMEAN, LINE_CHANGE, LINE_COV, LINE_MIN, LINE_MAX, NLINES };
 extern const char *const stat_names[NLINES];
 
 struct cell_text {
 	char value[32];
-	char change[24];        /* "+12.3%*", "-4.0%", "+1.0%?" or "" */
+	char change[48];        /* "+12.3%*", "-4.0%", "+1.0%?", "[-2.0, +10.3]*" or "" */
 	char notes[48];         /* "!1" or "!1,3" or "" */
 };
 
@@ -24,6 +26,19 @@ struct cell_text {
 void fmt_number(char *buf, size_t size, double v);
 void cell_text(const struct report *r, const struct table *t, size_t row, size_t col,
 	       enum stat_line line, struct cell_text *out);
+/* Whether table t shows the line (the change line only where a cell is
+ * compared with the baseline). */
+bool line_shown(const struct report *r, const struct table *t, enum stat_line line);
+/* The confidence interval of a compared cell, "[-2.0, +10.3]", or
+ * "[unbounded]", or "" with no test. */
+void fmt_interval(char *buf, size_t size, const struct cell *c);
+/* Why no claim is made for a compared cell: "fewer-boots", or NULL. */
+const char *no_claim_code(const struct cell *c);
+/* Why the within-boot test was not made: "fewer-values",
+ * "series-too-short", "series-too-autocorrelated", or NULL. */
+const char *within_no_claim_code(const struct cell *c);
+/* "boots", "repeats", "batch-means" or "none". */
+const char *basis_name(enum test_basis basis);
 
 /* The explanation lines under a table (without the warnings); *n lines. */
 char **table_footnotes(const struct report *r, const struct table *t, size_t *n);

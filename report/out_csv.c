@@ -34,7 +34,10 @@ void output_csv(FILE *f, const struct report *r)
 {
 	fprintf(f, "workload,table,metric,unit,higher_is_better,row_key,row,axis,column,baseline,"
 		"n,median,hmean,mean,stddev,cov_pct,min,max,change_median_pct,change_hmean_pct,"
-		"test,t,df,p,significant,verdict,warnings\n");
+		"change_mean_pct,ci_low_pct,ci_high_pct,test,boots,baseline_boots,boot_cov_pct,"
+		"within_boot_cov_pct,t,df,p,significant,no_claim,within_boot_test,within_boot_n,"
+		"within_boot_baseline_n,within_boot_batch_len,within_boot_baseline_batch_len,"
+		"within_boot_ci_low_pct,within_boot_ci_high_pct,within_boot_p,verdict,warnings\n");
 	for (size_t ti = 0; ti < r->ntables; ti++) {
 		const struct table *t = &r->tables[ti];
 		for (size_t row = 0; row < t->nrows; row++)
@@ -64,12 +67,33 @@ void output_csv(FILE *f, const struct report *r)
 				num(f, c->d.max);
 				num(f, c->compared ? c->change_median : NAN);
 				num(f, c->compared ? c->change_hmean : NAN);
-				field(f, !c->compared ? "" : c->basis == TEST_REPEATS ? "repeats" :
-				      c->basis == TEST_SAMPLES ? "samples" : "none", 0);
-				num(f, c->basis != TEST_NONE ? c->test.t : NAN);
-				num(f, c->basis != TEST_NONE ? c->test.df : NAN);
-				num(f, c->basis != TEST_NONE ? c->test.p : NAN);
-				field(f, c->basis == TEST_NONE ? "" : c->significant ? "true" : "false", 0);
+				bool tested = c->compared && c->cmp.basis != TEST_NONE;
+				const struct comparison *w = &c->within;
+				bool wtested = c->compared && w->basis != TEST_NONE;
+				bool batches = wtested && w->basis == TEST_BATCHES;
+				num(f, c->compared ? c->cmp.change : NAN);
+				num(f, tested && c->cmp.ci.bounded ? c->cmp.ci.lo : NAN);
+				num(f, tested && c->cmp.ci.bounded ? c->cmp.ci.hi : NAN);
+				field(f, !c->compared ? "" : basis_name(c->cmp.basis), 0);
+				num(f, (double)c->boots);
+				num(f, c->compared ? (double)r->tables[ti].cells[row * r->ncols +
+							 r->baseline].boots : NAN);
+				num(f, c->boot_cov);
+				num(f, c->within_cov);
+				num(f, tested ? c->cmp.test.t : NAN);
+				num(f, tested ? c->cmp.test.df : NAN);
+				num(f, tested ? c->cmp.test.p : NAN);
+				field(f, !tested ? "" : c->cmp.significant ? "true" : "false", 0);
+				field(f, no_claim_code(c) ? no_claim_code(c) : "", 0);
+				field(f, !c->compared ? "" : wtested ? basis_name(w->basis) :
+				      within_no_claim_code(c), 0);
+				num(f, wtested ? (double)w->n : NAN);
+				num(f, wtested ? (double)w->base_n : NAN);
+				num(f, batches ? (double)w->batches.len : NAN);
+				num(f, batches ? (double)w->base_batches.len : NAN);
+				num(f, wtested && w->ci.bounded ? w->ci.lo : NAN);
+				num(f, wtested && w->ci.bounded ? w->ci.hi : NAN);
+				num(f, wtested ? w->test.p : NAN);
 				field(f, c->compared ? verdict(t, c) : "", 0);
 				for (size_t w = 0; w < c->nwarnings && used + 64 < sizeof warn; w++)
 					used += (size_t)snprintf(warn + used, sizeof warn - used, "%s%s",

@@ -238,6 +238,8 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 	fprintf(f, "</tr>\n");
 	for (size_t row = 0; row < t->nrows; row++)
 		for (int s = 0; s < NLINES; s++) {
+			if (!line_shown(r, t, (enum stat_line)s))
+				continue;
 			fprintf(f, "<tr%s><td>", s == 0 ? " class=\"first\"" : "");
 			if (s == 0 && t->row_key)
 				html_escape(f, t->rows[row]);

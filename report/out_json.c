@@ -15,6 +15,35 @@ static void number(struct json *j, const char *key, double v)
 		json_null(j, key);
 }
 
+/* Within-boot information: never a claim (compare.h). */
+static void within(struct json *j, const struct cell *c)
+{
+	const struct comparison *k = &c->within;
+
+	json_object_begin(j, "within_boot");
+	if (k->basis == TEST_NONE) {
+		json_string(j, "no_test", within_no_claim_code(c));
+		json_object_end(j);
+		return;
+	}
+	json_null(j, "no_test");
+	json_string(j, "basis", basis_name(k->basis));
+	json_int(j, "n", (long long)k->n);
+	json_int(j, "baseline_n", (long long)k->base_n);
+	if (k->basis == TEST_BATCHES) {
+		json_int(j, "batch_len", (long long)k->batches.len);
+		json_int(j, "baseline_batch_len", (long long)k->base_batches.len);
+		number(j, "autocorrelation", k->batches.r1);
+		number(j, "baseline_autocorrelation", k->base_batches.r1);
+		number(j, "batch_means_autocorrelation", k->batches_r1);
+	}
+	json_bool(j, "bounded", k->ci.bounded);
+	number(j, "low_pct", k->ci.bounded ? k->ci.lo : NAN);
+	number(j, "high_pct", k->ci.bounded ? k->ci.hi : NAN);
+	number(j, "p", k->test.p);
+	json_object_end(j);
+}
+
 static void cell(struct json *j, const struct report *r, const struct table *t,
 		 const struct cell *c, size_t col)
 {
@@ -32,24 +61,43 @@ static void cell(struct json *j, const struct report *r, const struct table *t,
 	for (size_t i = 0; i < c->n; i++)
 		json_double(j, NULL, c->values[i]);
 	json_array_end(j);
+	json_int(j, "boots", (long long)c->boots);
+	json_array_begin(j, "boot_values");
+	for (size_t i = 0; i < c->boots; i++)
+		json_double(j, NULL, c->boot_values[i]);
+	json_array_end(j);
+	number(j, "boot_cov_pct", c->boot_cov);
+	number(j, "within_boot_cov_pct", c->within_cov);
 	if (c->compared) {
 		json_object_begin(j, "change");
 		number(j, "median_pct", c->change_median);
 		number(j, "hmean_pct", c->change_hmean);
+		number(j, "mean_pct", c->cmp.change);
 		json_string(j, "verdict", verdict(t, c));
-		if (c->basis == TEST_NONE) {
+		if (c->cmp.basis == TEST_NONE) {
+			json_string(j, "no_claim", no_claim_code(c));
+			json_null(j, "interval");
 			json_null(j, "test");
 		} else {
+			const struct comparison *k = &c->cmp;
+			json_null(j, "no_claim");
+			json_object_begin(j, "interval");
+			json_double(j, "confidence_pct", r->opt->confidence);
+			json_bool(j, "bounded", k->ci.bounded);
+			number(j, "low_pct", k->ci.bounded ? k->ci.lo : NAN);
+			number(j, "high_pct", k->ci.bounded ? k->ci.hi : NAN);
+			json_object_end(j);
 			json_object_begin(j, "test");
-			json_string(j, "basis", c->basis == TEST_REPEATS ? "repeats" : "samples");
-			json_int(j, "n", (long long)c->test_n);
-			json_int(j, "baseline_n", (long long)c->test_base_n);
-			number(j, "t", c->test.t);
-			number(j, "df", c->test.df);
-			number(j, "p", c->test.p);
-			json_bool(j, "significant", c->significant);
+			json_string(j, "basis", basis_name(k->basis));
+			json_int(j, "n", (long long)k->n);
+			json_int(j, "baseline_n", (long long)k->base_n);
+			number(j, "t", k->test.t);
+			number(j, "df", k->test.df);
+			number(j, "p", k->test.p);
+			json_bool(j, "significant", k->significant);
 			json_object_end(j);
 		}
+		within(j, c);
 		json_object_end(j);
 	}
 	json_array_begin(j, "warnings");
@@ -87,6 +135,7 @@ void output_json(FILE *f, const struct report *r)
 		json_object_begin(&j, NULL);
 		json_string(&j, "key", r->facts[i].key);
 		json_bool(&j, "differs", r->facts[i].differs);
+		json_bool(&j, "follows_axis", r->facts[i].follows_axis);
 		json_array_begin(&j, "values");
 		for (size_t v = 0; v < r->facts[i].nvalues; v++) {
 			json_object_begin(&j, NULL);

@@ -47,6 +47,8 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 	fputc('\n', f);
 	for (size_t row = 0; row < t->nrows; row++)
 		for (int s = 0; s < NLINES; s++) {
+			if (!line_shown(r, t, (enum stat_line)s))
+				continue;
 			fprintf(f, "| ");
 			if (s == 0 && t->row_key)
 				md(f, t->rows[row]);

@@ -86,15 +86,19 @@ static void header(FILE *f, const struct report *r)
 	if (*line)
 		wrapped(f, "Same in every run: ", 4, line);
 	free(line);
-	for (int pass = 0; pass < 2; pass++) {
+	/* Passes: what differs, what varies alike in every column, what
+	 * follows the axis (the kernel's config when the columns are kernels). */
+	for (int pass = 0; pass < 3; pass++) {
 		bool any = false;
 		for (size_t i = 0; i < r->nfacts; i++) {
 			const struct fact *fa = &r->facts[i];
-			if (fa->nvalues < 2 || fa->differs != (pass == 0))
+			if (fa->nvalues < 2 || fa->differs != (pass == 0) ||
+			    (pass > 0 && fa->follows_axis != (pass == 2)))
 				continue;
 			if (!any)
 				fprintf(f, pass == 0 ? "WARNING: the runs differ in more than the %s:\n" :
-					"Varies alike in every column:\n", r->axis);
+					pass == 1 ? "Varies alike in every column:\n" :
+					"Follows the %s:\n", r->axis);
 			any = true;
 			line = xstrdup("");
 			for (size_t v = 0; v < fa->nvalues; v++) {
@@ -115,7 +119,7 @@ static void header(FILE *f, const struct report *r)
 static void table(FILE *f, const struct report *r, const struct table *t)
 {
 	const char *rk = t->row_key ? t->row_key : "";
-	size_t rw = strlen(rk), nw = 0, labelw, cellw, per;
+	size_t rw = strlen(rk), nw = 0, chw = 8, labelw, cellw, per;
 	struct cell_text ct;
 	char *line;
 
@@ -127,11 +131,23 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 			cell_text(r, t, row, col, LINE_N, &ct);
 			if (strlen(ct.notes) > nw)
 				nw = strlen(ct.notes);
+			cell_text(r, t, row, col, LINE_CHANGE, &ct);
+			if (strlen(ct.change) > chw)
+				chw = strlen(ct.change);
+			cell_text(r, t, row, col, LINE_COV, &ct);
+			if (strlen(ct.change) > chw)
+				chw = strlen(ct.change);
 		}
 	if (rw > 24)
 		rw = 24;
 	labelw = rw + 2 + 6;
-	cellw = 1 + 11 + 1 + 8 + (nw ? 1 + nw : 0);
+	cellw = 1 + 11 + 1 + chw + (nw ? 1 + nw : 0);
+	/* Room for the column headings, as far as two columns fit a line. */
+	for (size_t ci = 0; ci < t->ncols; ci++) {
+		size_t hl = strlen(column_letter(t->cols[ci])) + 1 + strlen(r->cols[t->cols[ci]]) + 2;
+		if (hl > cellw && labelw + 2 * hl <= TEXT_WIDTH)
+			cellw = hl;
+	}
 	per = (TEXT_WIDTH - labelw) / cellw;
 	if (per < 1)
 		per = 1;
@@ -162,13 +178,15 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 		for (size_t row = 0; row < t->nrows; row++) {
 			for (int s = 0; s < NLINES; s++) {
 				char label[64];
+				if (!line_shown(r, t, (enum stat_line)s))
+					continue;
 				snprintf(label, sizeof label, "%*.*s  %-6s", (int)rw, (int)rw,
 					 s == 0 && t->row_key ? t->rows[row] : "", stat_names[s]);
 				line = xasprintf("%s", label);
 				for (size_t ci = first; ci < last; ci++) {
 					cell_text(r, t, row, t->cols[ci], (enum stat_line)s, &ct);
-					char *n = xasprintf("%s %11s %-8s%s%-*s", line, ct.value, ct.change,
-							    nw ? " " : "", (int)nw, ct.notes);
+					char *n = xasprintf("%s %11s %-*s%s%-*s", line, ct.value, (int)chw,
+							    ct.change, nw ? " " : "", (int)nw, ct.notes);
 					free(line);
 					line = n;
 				}

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,100 @@ static void fact_str(struct run *r, const char *key, const char *value)
 		attrs_set(&r->facts, key, value);
 }
 
+/* "3 mitigated, 2 vulnerable (mds spectre_v1), 14 not affected, #1a2b3c4d":
+ * the CPU vulnerabilities of run.json by kind, and a digest (FNV-1a) of
+ * every name and status, so that two runs whose mitigations differ only
+ * in how they mitigate do not look alike. */
+static char *mitigations_summary(const struct jr_value *v)
+{
+	size_t mitigated = 0, vulnerable = 0, unaffected = 0, other = 0;
+	uint32_t h = 2166136261u;
+	char *names = xstrdup(""), *s, rest[32] = "";
+
+	for (size_t i = 0; i < v->count; i++) {
+		const char *status = jr_str(&v->items[i]);
+		const char *parts[] = { v->keys[i], "=", status ? status : "null", "\n" };
+
+		for (size_t p = 0; p < 4; p++)
+			for (const char *c = parts[p]; *c; c++)
+				h = (h ^ (unsigned char)*c) * 16777619u;
+		if (!status)
+			other++;
+		else if (strncmp(status, "Not affected", 12) == 0)
+			unaffected++;
+		else if (strncmp(status, "Mitigation", 10) == 0)
+			mitigated++;
+		else if (strncmp(status, "Vulnerable", 10) == 0) {
+			char *n = xasprintf("%s%s%s", names, vulnerable ? " " : "", v->keys[i]);
+			free(names);
+			names = n;
+			vulnerable++;
+		} else
+			other++;
+	}
+	if (other) {
+		s = xasprintf(", %zu other", other);
+		snprintf(rest, sizeof rest, "%s", s);
+		free(s);
+	}
+	s = xasprintf("%zu mitigated, %zu vulnerable%s%s%s, %zu not affected%s, #%08x",
+		      mitigated, vulnerable, vulnerable ? " (" : "", names, vulnerable ? ")" : "",
+		      unaffected, rest, (unsigned)h);
+	free(names);
+	return s;
+}
+
+/* The kernel's settings (run.json kernel.config, .mitigations,
+ * .transparent_hugepage, .clocksource, .numa) and the image's build
+ * (image.id, image.postgresql); runs written before these keys have
+ * none of these facts. */
+static void collect_setting_facts(struct run *r)
+{
+	const struct jr_value *j = r->json, *v;
+	const char *a, *b;
+	long long n;
+	char *s;
+
+	if ((a = jr_str(jr_path(j, "kernel.config.sha256")))) {
+		s = xasprintf("sha256 %.12s", a);
+		fact_str(r, "kernel config", s);
+		free(s);
+	}
+	v = jr_path(j, "kernel.mitigations");
+	if (v && v->type == JR_OBJECT) {
+		s = mitigations_summary(v);
+		fact_str(r, "mitigations", s);
+		free(s);
+	}
+	a = jr_str(jr_path(j, "kernel.transparent_hugepage.enabled"));
+	b = jr_str(jr_path(j, "kernel.transparent_hugepage.defrag"));
+	if (a || b) {
+		s = xasprintf("enabled %s, defrag %s", a ? a : "(unknown)", b ? b : "(unknown)");
+		fact_str(r, "THP", s);
+		free(s);
+	}
+	fact_str(r, "clocksource", jr_str(jr_path(j, "kernel.clocksource")));
+	if ((a = jr_str(jr_path(j, "kernel.numa.online")))) {
+		if (jr_int(jr_path(j, "kernel.numa.nodes"), &n))
+			s = xasprintf("%lld (online %s)", n, a);
+		else
+			s = xasprintf("online %s", a);
+		fact_str(r, "NUMA nodes", s);
+		free(s);
+	}
+	fact_str(r, "image", jr_str(jr_path(j, "image.id")));
+	v = jr_path(j, "image.postgresql");
+	if (v && v->type == JR_OBJECT) {
+		const char *cc = jr_str(jr_get(v, "cc")), *ver = jr_str(jr_get(v, "cc_version"));
+		const char *cflags = jr_str(jr_get(v, "cflags")), *alloc = jr_str(jr_get(v, "allocator"));
+		s = xasprintf("%s (%s), CFLAGS %s, allocator %s", cc ? cc : "(unknown)",
+			      ver ? ver : "(unknown)", cflags ? (*cflags ? cflags : "(none)") : "(unknown)",
+			      alloc ? alloc : "(unknown)");
+		fact_str(r, "PostgreSQL build", s);
+		free(s);
+	}
+}
+
 /* What describes the machine and the setup, for the header's comparison. */
 static void collect_facts(struct run *r)
 {
@@ -166,6 +261,7 @@ static void collect_facts(struct run *r)
 		free(s);
 	}
 	fact_str(r, "mount options", jr_str(jr_path(j, "bench.filesystem.mount_options")));
+	collect_setting_facts(r);
 }
 
 /* Read DIR/run.json into r; a warning and r->json NULL when it is bad. */

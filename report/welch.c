@@ -72,27 +72,64 @@ double student_t_two_sided(double t, double df)
 	return incomplete_beta(df / 2, 0.5, df / (df + t * t));
 }
 
+/* The density of Student's t with df degrees at t. */
+static double student_t_density(double t, double df)
+{
+	return exp(lgamma((df + 1) / 2) - lgamma(df / 2) - 0.5 * log(df * M_PI) -
+		   (df + 1) / 2 * log1p(t * t / df));
+}
+
+double student_t_critical(double alpha, double df)
+{
+	double lo = 0, hi = 1, t;
+
+	/* Bracket the root: the tail falls as t grows. */
+	while (student_t_two_sided(hi, df) > alpha && hi < 1e300) {
+		lo = hi;
+		hi *= 2;
+	}
+	/* Newton steps on the tail, kept inside the bracket (bisection when
+	 * a step leaves it). */
+	t = (lo + hi) / 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-14 * hi; i++) {
+		double f = student_t_two_sided(t, df) - alpha;
+		double next;
+
+		if (f > 0)
+			lo = t;
+		else
+			hi = t;
+		next = t + f / (2 * student_t_density(t, df));
+		t = next > lo && next < hi ? next : (lo + hi) / 2;
+		if (f == 0)
+			break;
+	}
+	return t;
+}
+
+void welch_from_means(double ma, double va, double dfa, double mb, double vb, double dfb,
+		      struct welch *w)
+{
+	if (va + vb == 0) {
+		w->t = ma == mb ? 0 : copysign(INFINITY, ma - mb);
+		w->df = dfa + dfb;
+		w->p = ma == mb ? 1 : 0;
+		return;
+	}
+	w->t = (ma - mb) / sqrt(va + vb);
+	w->df = (va + vb) * (va + vb) / (va * va / dfa + vb * vb / dfb);
+	w->p = student_t_two_sided(w->t, w->df);
+}
+
 bool welch_test(const double *a, size_t na, const double *b, size_t nb, struct welch *w)
 {
-	double ma, mb, va, vb, sa, sb;
+	double sa, sb;
 
 	if (na < 2 || nb < 2)
 		return false;
-	ma = stats_mean(a, na);
-	mb = stats_mean(b, nb);
-	va = stats_stddev(a, na) * stats_stddev(a, na);
-	vb = stats_stddev(b, nb) * stats_stddev(b, nb);
-	sa = va / (double)na;
-	sb = vb / (double)nb;
-	if (sa + sb == 0) {
-		w->t = ma == mb ? 0 : copysign(INFINITY, ma - mb);
-		w->df = (double)(na + nb - 2);
-		w->p = ma == mb ? 1 : 0;
-		return true;
-	}
-	w->t = (ma - mb) / sqrt(sa + sb);
-	w->df = (sa + sb) * (sa + sb) /
-		(sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1));
-	w->p = student_t_two_sided(w->t, w->df);
+	sa = stats_stddev(a, na);
+	sb = stats_stddev(b, nb);
+	welch_from_means(stats_mean(a, na), sa * sa / (double)na, (double)(na - 1),
+			 stats_mean(b, nb), sb * sb / (double)nb, (double)(nb - 1), w);
 	return true;
 }

@@ -21,10 +21,22 @@ struct welch {
  */
 bool welch_test(const double *a, size_t na, const double *b, size_t nb, struct welch *w);
 
+/*
+ * The same from summary figures: each side's mean, the variance of that
+ * mean (the sample variance over the count) and the degrees of freedom of
+ * that variance (the count minus 1, > 0).
+ */
+void welch_from_means(double ma, double va, double dfa, double mb, double vb, double dfb,
+		      struct welch *w);
+
 /* Regularized incomplete beta function I_x(a, b), a, b > 0, 0 <= x <= 1. */
 double incomplete_beta(double a, double b, double x);
 
 /* Two-sided tail probability P(|T| >= |t|) of Student's t with df degrees. */
 double student_t_two_sided(double t, double df);
+
+/* The t >= 0 with student_t_two_sided(t, df) = alpha, 0 < alpha < 1: the
+ * critical value of a two-sided test at level alpha. */
+double student_t_critical(double alpha, double df);
 
 #endif

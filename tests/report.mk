@@ -1,17 +1,29 @@
 # Tests of report/: unit tests of the statistics and the JSON reader (host
-# gcc with AddressSanitizer and UBSan), the text report of runs the
-# appliance made under TCG against an expected file, bad input, and the
-# HTML page rendered by headless Chromium.
+# gcc with AddressSanitizer and UBSan), the comparison on synthetic series
+# (aa.c: A/A false-positive rates and detection), the text report of runs
+# the appliance made under TCG against an expected file, A/A pairs of
+# real runs (aa-runs.test), bad input, the header's provenance facts
+# (provenance.test), and the HTML page rendered by headless Chromium.
 
 REPORT_TEST_BUILD := $(BUILD)/tests/report
-REPORT_UNIT_TESTS := stats jsonread
+REPORT_UNIT_TESTS := stats aa jsonread
 REPORT_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	-I$(TOP)/report -I$(TOP)/common -I$(TOP)/tests/bench
 
-$(REPORT_TEST_BUILD)/stats.test: $(TOP)/tests/report/stats.c $(TOP)/report/describe.c \
-		$(TOP)/report/welch.c $(TOP)/common/stats.c $(TOP)/common/stats.h $(TOP)/report/describe.h $(TOP)/report/welch.h $(TOP)/tests/bench/tap.h
+REPORT_STATS_SRCS := $(addprefix $(TOP)/report/,describe.c welch.c fieller.c batchmeans.c compare.c) \
+	$(TOP)/common/stats.c
+REPORT_STATS_HDRS := $(addprefix $(TOP)/report/,describe.h welch.h fieller.h batchmeans.h compare.h) \
+	$(TOP)/common/stats.h $(TOP)/tests/bench/tap.h
+
+$(REPORT_TEST_BUILD)/stats.test: $(TOP)/tests/report/stats.c $(REPORT_STATS_SRCS) $(REPORT_STATS_HDRS)
 	@echo "  CC      tests/report/stats.c"
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
+
+# The comparison on synthetic series with known autocorrelation and shifts.
+$(REPORT_TEST_BUILD)/aa.test: $(TOP)/tests/report/aa.c $(REPORT_STATS_SRCS) $(REPORT_STATS_HDRS)
+	@echo "  CC      tests/report/aa.c"
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
 
@@ -29,5 +41,6 @@ $(REPORT_TEST_BUILD)/pngcheck: $(TOP)/tests/report/pngcheck.c
 
 REPORT_UNIT_TEST_FILES := $(REPORT_UNIT_TESTS:%=$(REPORT_TEST_BUILD)/%.test)
 CHECK_TESTS += $(REPORT_UNIT_TEST_FILES:$(TOP)/%=%) tests/report/fixtures.test \
-	tests/report/bad-input.test tests/report/html.test
+	tests/report/aa-runs.test tests/report/bad-input.test tests/report/html.test \
+	tests/report/provenance.test
 CHECK_DEPS  += $(REPORT_UNIT_TEST_FILES) $(REPORT) $(REPORT_TEST_BUILD)/pngcheck

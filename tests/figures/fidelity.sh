@@ -13,14 +13,20 @@
 # each row PAIRS times, the two sides alternated (ABBA), and a CHECKPOINT on
 # both servers before every run.  A row's ratio is the median of its pairs'
 # image/reference ratios (for a time, reference/image): 1.00 is a faithful
-# image, the goal is >= 0.95.  Then the system calls per transaction of
+# image, the goal is >= 0.95.  Beside the speed, the CPU time per
+# transaction of the side compared (the server's, from /proc, or the
+# client's), which a busy host disturbs less than the speed.  The data directories are on a tmpfs
+# (/dev/shm) unless FIDELITY_DATA names a directory: the builds differ in
+# CPU time, and a disk's varying fsync time would hide that (fdatasync is
+# still called, it returns at once).  Then the system calls per transaction of
 # each server and each client, from strace (as root): the difference
 # between a run of LONG and one of SHORT transactions at 1 client, divided
 # by LONG - SHORT, so connecting and starting count nothing.
 #
-# Settings (environment): FIDELITY_PAIRS (3), FIDELITY_SECONDS (10),
+# Settings (environment): FIDELITY_PAIRS (5), FIDELITY_SECONDS (6),
 # FIDELITY_SCALE (10), FIDELITY_CLIENTS ("1 2 8"),
-# FIDELITY_SCRIPTS ("select-only simple-update tpcb-like").
+# FIDELITY_SCRIPTS ("select-only simple-update tpcb-like"), FIDELITY_DATA
+# (a new directory on /dev/shm).
 # Run as root, the servers run as the user nobody.
 #
 #   TOP=... IMAGE=... REFERENCE=... WORK=... tests/figures/fidelity.sh
@@ -29,8 +35,8 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 IMAGE=${IMAGE:-$TOP/out/bootbench.cpio.gz}
 REFERENCE=${REFERENCE:-$TOP/build/fidelity/reference}
 WORK=${WORK:-$TOP/build/fidelity/run}
-pairs=${FIDELITY_PAIRS:-3}
-seconds=${FIDELITY_SECONDS:-10}
+pairs=${FIDELITY_PAIRS:-5}
+seconds=${FIDELITY_SECONDS:-6}
 scale=${FIDELITY_SCALE:-10}
 clients_list=${FIDELITY_CLIENTS:-1 2 8}
 scripts=${FIDELITY_SCRIPTS:-select-only simple-update tpcb-like}
@@ -46,15 +52,23 @@ done
 [ -e /lib/ld-musl-x86_64.so.1 ] ||
 	die "/lib/ld-musl-x86_64.so.1 missing (the image's postgres runs with it): install musl"
 
-# Everything under WORK belongs to the user the servers run as.
+# Everything under WORK and DATA belongs to the user the servers run as.
 rm -rf "$WORK"
 mkdir -p "$WORK/image"
+if [ -n "${FIDELITY_DATA:-}" ]; then
+	DATA=$FIDELITY_DATA/bootbench-fidelity data_where=$FIDELITY_DATA
+	rm -rf "$DATA" && mkdir -p "$DATA"
+else
+	DATA=$(mktemp -d /dev/shm/bootbench-fidelity.XXXXXX) ||
+		die "could not make a directory on /dev/shm: set FIDELITY_DATA"
+	data_where="a tmpfs (/dev/shm)"
+fi
 (cd "$WORK/image" && gzip -dc "$IMAGE" | cpio -id --quiet --no-absolute-filenames)
 IMG=$WORK/image/opt/postgresql/bin REF=$REFERENCE/bin
 as_user=
 if [ "$(id -u)" -eq 0 ]; then
 	command -v setpriv >/dev/null || die "setpriv missing: install util-linux"
-	chown -R nobody:nogroup "$WORK"
+	chown -R nobody:nogroup "$WORK" "$DATA"
 	as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups --"
 fi
 # A command as the servers' user, with a clean environment.
@@ -78,18 +92,18 @@ server_up() {
 	side=$1 bin=$(bindir "$1")
 	mkdir -p "$WORK/$side"
 	[ -z "$as_user" ] || chown nobody:nogroup "$WORK/$side"
-	run "$bin/initdb" -D "$WORK/$side/data" -U postgres -A trust -E UTF8 \
+	run "$bin/initdb" -D "$DATA/$side" -U postgres -A trust -E UTF8 \
 		--no-locale --no-instructions >"$WORK/$side/initdb.txt" 2>&1 ||
 		{ tail -n 5 "$WORK/$side/initdb.txt" >&2; die "initdb ($side) failed: $WORK/$side/initdb.txt"; }
 	printf "shared_buffers = '128MB'\nlisten_addresses = ''\nport = '%s'\nunix_socket_directories = '%s'\n" \
-		"$(port "$side")" "$WORK/$side" >>"$WORK/$side/data/postgresql.conf"
-	run "$bin/pg_ctl" -D "$WORK/$side/data" -l "$WORK/$side/log" -w start >/dev/null ||
+		"$(port "$side")" "$WORK/$side" >>"$DATA/$side/postgresql.conf"
+	run "$bin/pg_ctl" -D "$DATA/$side" -l "$WORK/$side/log" -w start >/dev/null ||
 		{ tail -n 5 "$WORK/$side/log" >&2; die "the $side server did not start: $WORK/$side/log"; }
 }
 server_down() {
-	run "$(bindir "$1")/pg_ctl" -D "$WORK/$1/data" -m fast -w stop >/dev/null 2>&1 || true
+	run "$(bindir "$1")/pg_ctl" -D "$DATA/$1" -m fast -w stop >/dev/null 2>&1 || true
 }
-cleanup() { server_down img; server_down ref; }
+cleanup() { server_down img; server_down ref; rm -rf "$DATA"; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
@@ -97,44 +111,75 @@ trap 'exit 130' INT TERM
 sql() { run "$REF/psql" -h "$WORK/$1" -p "$(port "$1")" -U postgres -qAtc "$2" postgres; }
 checkpoint() { sql img CHECKPOINT >/dev/null && sql ref CHECKPOINT >/dev/null; }
 
-# pgbench_tps CLIENTBIN SERVER SCRIPT CLIENTS: tps without connection time.
+hz=$(getconf CLK_TCK)
+# server_ticks SIDE: the CPU time (clock ticks) the server has used so far:
+# the postmaster with the children it has reaped, and its live children.
+server_ticks() {
+	cat /proc/[0-9]*/stat 2>/dev/null | awk -v pm="$(head -n 1 "$DATA/$1/postmaster.pid")" '
+		{ pid = $1; sub(/^.*\) /, "") }   # now $2 is the ppid, $12.. utime stime cutime cstime
+		pid == pm { t += $12 + $13 + $14 + $15 }
+		$2 == pm  { t += $12 + $13 }
+		END { print t + 0 }'
+}
+# measured CLIENTBIN SERVER OUT ARGS...: pgbench ARGS against SERVER, its
+# output in OUT; prints the server's CPU ticks and pgbench's.
+measured() {
+	bin=$1 side=$2 out=$3; shift 3
+	s0=$(server_ticks "$side")
+	# The shell's cutime and cstime (fields 16, 17) are pgbench's.
+	run sh -c 'o=$1; shift; "$@" >"$o" 2>&1; s=$?; cut -d" " -f16,17 /proc/$$/stat >"$o.cpu"; exit $s' \
+		sh "$out" "$bin/pgbench" -h "$WORK/$side" -p "$(port "$side")" -U postgres "$@" postgres ||
+		{ cat "$out" >&2; die "pgbench $* against the $side server failed"; }
+	sleep 0.5     # the backends gone and reaped
+	echo "$(($(server_ticks "$side") - s0)) $(awk '{ print $1 + $2 }' "$out.cpu")"
+}
+
+# pgbench_tps CLIENTBIN SERVER SCRIPT CLIENTS WHOSE: "tps:CPU", tps without
+# connection time, CPU the microseconds per transaction of WHOSE (server or
+# client).
 pgbench_tps() {
 	checkpoint
 	out=$WORK/pgbench.txt
-	run "$1/pgbench" -h "$WORK/$2" -p "$(port "$2")" -U postgres -b "$3" \
-		-c "$4" -j "$4" -T "$seconds" -M simple postgres >"$out" 2>&1 ||
-		{ cat "$out" >&2; die "pgbench -b $3 -c $4 against the $2 server failed"; }
+	set -- "$@" $(measured "$1" "$2" "$out" -b "$3" -c "$4" -j "$4" -T "$seconds" -M simple)
 	tps=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$out")
-	[ -n "$tps" ] || { cat "$out" >&2; die "no tps in pgbench's output"; }
-	echo "$tps"
+	n=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$out")
+	[ -n "$tps" ] && [ -n "$n" ] || { cat "$out" >&2; die "no tps in pgbench's output"; }
+	if [ "$5" = server ]; then ticks=$6; else ticks=$7; fi
+	awk -v t="$tps" -v k="$ticks" -v n="$n" -v hz="$hz" 'BEGIN { printf "%s:%.2f", t, k / hz / n * 1e6 }'
 }
 
-# init_time SERVER: seconds of pgbench -i at the scale, reference pgbench.
+# init_time SERVER: "seconds:CPU" of pgbench -i at the scale (reference
+# pgbench), CPU the server's in milliseconds.
 init_time() {
 	checkpoint
 	t0=$(now)
-	run "$REF/pgbench" -h "$WORK/$1" -p "$(port "$1")" -U postgres -i -q -s "$scale" \
-		postgres >"$WORK/init.txt" 2>&1 ||
-		{ cat "$WORK/init.txt" >&2; die "pgbench -i against the $1 server failed"; }
-	awk -v s="$t0" -v e="$(now)" 'BEGIN { printf "%.3f", e - s }'
+	set -- "$1" $(measured "$REF" "$1" "$WORK/init.txt" -i -q -s "$scale")
+	awk -v s="$t0" -v e="$(now)" -v k="$2" -v hz="$hz" 'BEGIN { printf "%.3f:%.0f", e - s, k / hz * 1e3 }'
 }
 
-# One table row: LABEL UNIT WHICH, where WHICH is "higher" (tps) or "lower"
-# (seconds), from the pairs in $A and $B.
-rows=
+# One table row: LABEL UNIT CPUUNIT WHICH, where WHICH is "higher" (tps) or
+# "lower" (seconds), from the "figure:CPU" pairs in $A and $B.  Ratios are
+# the image's speed over the reference's: tps/tps, or the inverse for
+# seconds and CPU time.
+rows= cpurows=
 row() {
-	label=$1 unit=$2 which=$3 rs=
+	label=$1 unit=$2 cpuunit=$3 which=$4 rs= cs= fa= fb= ca= cb=
 	set -- $B
 	for a in $A; do
 		b=$1; shift
-		if [ "$which" = higher ]; then rs="$rs $(ratio "$a" "$b")"; else rs="$rs $(ratio "$b" "$a")"; fi
+		x=${a%:*} y=${b%:*} xc=${a#*:} yc=${b#*:}
+		fa="$fa $x" fb="$fb $y" ca="$ca $xc" cb="$cb $yc"
+		if [ "$which" = higher ]; then rs="$rs $(ratio "$x" "$y")"; else rs="$rs $(ratio "$y" "$x")"; fi
+		cs="$cs $(ratio "$yc" "$xc")"
 	done
-	m=$(echo "$rs" | median)
-	printf '  %-27s %11.1f %-3s %11.1f %-3s %7.3f  %s\n' "$label" \
-		"$(echo "$A" | median)" "$unit" "$(echo "$B" | median)" "$unit" "$m" \
-		"$(echo "$rs" | awk '{ for (i = 1; i <= NF; i++) printf "%s%.3f", (i > 1 ? " " : ""), $i }')" \
+	m=$(echo "$rs" | median) mc=$(echo "$cs" | median)
+	printf '  %-23s %9.1f %9.1f %-3s %6.3f %8.1f %8.1f %-5s %6.3f  %s\n' "$label" \
+		"$(echo "$fa" | median)" "$(echo "$fb" | median)" "$unit" "$m" \
+		"$(echo "$ca" | median)" "$(echo "$cb" | median)" "$cpuunit" "$mc" \
+		"$(echo "$rs" | awk '{ for (i = 1; i <= NF; i++) printf "%s%.2f", (i > 1 ? " " : ""), $i }')" \
 		>>"$WORK/table.txt"
 	rows="$rows$m $label
+" cpurows="$cpurows$mc $label
 "
 }
 
@@ -162,32 +207,46 @@ server_up ref
 
 note "pgbench -i -s $scale: $pairs pairs"
 pairs_of "init_time img" "init_time ref"
-row "pgbench -i -s $scale" s lower
+row "pgbench -i -s $scale" s ms lower
 
 for script in $scripts; do
 	for c in $clients_list; do
 		note "server $script c$c: $pairs pairs of $seconds s"
-		pairs_of "pgbench_tps $REF img $script $c" "pgbench_tps $REF ref $script $c"
-		row "server $script c$c" tps higher
+		pairs_of "pgbench_tps $REF img $script $c server" "pgbench_tps $REF ref $script $c server"
+		row "server $script c$c" tps us/tx higher
 	done
 done
 for c in $clients_list; do
 	note "client select-only c$c: $pairs pairs of $seconds s"
-	pairs_of "pgbench_tps $IMG ref select-only $c" "pgbench_tps $REF ref select-only $c"
-	row "client select-only c$c" tps higher
+	pairs_of "pgbench_tps $IMG ref select-only $c client" "pgbench_tps $REF ref select-only $c client"
+	row "client select-only c$c" tps us/tx higher
 done
 
 echo "fidelity: PostgreSQL $(pg_version "$REF/postgres"), image and reference from the same pinned source"
-echo "  image:     musl-gcc, as built for the image ($IMAGE)"
+info=$WORK/image/etc/bootbench/image.json
+field() { sed -n "s/^ *\"$1\": \"\(.*\)\",\{0,1\}\$/\1/p" "$info" | head -n 1; }
+if [ -f "$info" ]; then
+	echo "  image:     $(field cc_version), CFLAGS $(field cflags), allocator $(field allocator) ($(field id))"
+else
+	echo "  image:     $IMAGE"
+fi
 echo "  reference: gcc $gcc_v, $glibc_v, CFLAGS -O2 ($REFERENCE)"
-echo "  scale $scale, shared_buffers 128MB, $pairs pairs of $seconds s alternated; server rows: the"
-echo "  reference pgbench as client for both; client rows: both clients on the reference server"
-printf '  %-27s %15s %15s %7s  %s\n' row image reference ratio pairs
+echo "  data on $data_where; scale $scale, shared_buffers 128MB, $pairs pairs of $seconds s alternated"
+echo "  server rows: the reference pgbench as client for both; client rows: both on the reference server"
+echo "  CPU: the server's (server rows, pgbench -i) or the client's (client rows) CPU time per"
+echo "  transaction; ratio: the image's speed over the reference's, median of the pairs (listed)"
+printf '  %-23s %9s %9s %-3s %6s %8s %8s %-5s %6s  %s\n' row image ref "" ratio "CPU img" ref "" ratio \
+	"pairs (ratio)"
 cat "$WORK/table.txt"
-low=$(printf '%s' "$rows" | sort -g | head -n 1)
-n=$(printf '%s' "$rows" | grep -c .)
-ok=$(printf '%s' "$rows" | awk '$1 >= 0.95' | grep -c . || true)
-echo "fidelity: $ok of $n rows at >= 0.95 of the reference; lowest $(echo "$low" | cut -d' ' -f1) ($(echo "$low" | cut -d' ' -f2-))"
+verdict() {
+	low=$(printf '%s' "$2" | sort -g | head -n 1)
+	n=$(printf '%s' "$2" | grep -c .)
+	ok=$(printf '%s' "$2" | awk '$1 >= 0.95' | grep -c . || true)
+	echo "fidelity: $ok of $n rows at >= 0.95 of the reference in $1;" \
+		"lowest $(echo "$low" | cut -d' ' -f1) ($(echo "$low" | cut -d' ' -f2-))"
+}
+verdict "speed" "$rows"
+verdict "CPU time" "$cpurows"
 
 # System calls per transaction.
 if [ "$(id -u)" -ne 0 ]; then
@@ -213,7 +272,7 @@ summary() {
 # server_trace SIDE SCRIPT TXNS OUT: strace -f on the postmaster during a
 # run of TXNS transactions at 1 client (reference pgbench).
 server_trace() {
-	pid=$(head -n 1 "$WORK/$1/data/postmaster.pid")
+	pid=$(head -n 1 "$DATA/$1/postmaster.pid")
 	strace -f -c -q -o "$4.raw" -p "$pid" & st=$!
 	sleep 1
 	run "$REF/pgbench" -h "$WORK/$1" -p "$(port "$1")" -U postgres -b "$2" -c 1 -t "$3" \

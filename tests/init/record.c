@@ -109,11 +109,32 @@ static const char expected[] =
 "  \"directory\": \"runs/20250101T010203Z_6.12.48_ci-42\",\n"
 "  \"started_utc\": \"2025-01-01T01:02:03Z\",\n"
 "  \"finished_utc\": \"2025-01-01T01:05:00Z\",\n"
+"  \"image\": {\n"
+"    \"id\": \"v1-2-g0123abc+3f2a9c1b0d4e\"\n"
+"  },\n"
 "  \"kernel\": {\n"
 "    \"release\": \"6.12.48\",\n"
 "    \"version\": \"#1 SMP\",\n"
 "    \"arch\": \"x86_64\",\n"
-"    \"cmdline\": \"console=ttyS0 bootbench.target=PARTLABEL=bootbench-target bootbench.id=ci-42\"\n"
+"    \"cmdline\": \"console=ttyS0 bootbench.target=PARTLABEL=bootbench-target bootbench.id=ci-42\",\n"
+"    \"config\": {\n"
+"      \"source\": \"/lib/modules/6.12.48/config\",\n"
+"      \"file\": \"kernel.config\",\n"
+"      \"sha256\": \"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\"\n"
+"    },\n"
+"    \"mitigations\": {\n"
+"      \"meltdown\": \"Mitigation: PTI\",\n"
+"      \"spectre_v1\": null\n"
+"    },\n"
+"    \"transparent_hugepage\": {\n"
+"      \"enabled\": \"madvise\",\n"
+"      \"defrag\": null\n"
+"    },\n"
+"    \"clocksource\": \"tsc\",\n"
+"    \"numa\": {\n"
+"      \"online\": \"0-1\",\n"
+"      \"nodes\": 2\n"
+"    }\n"
 "  },\n"
 "  \"parameters\": {\n"
 "    \"suite\": \"quick\",\n"
@@ -209,6 +230,15 @@ static void record(void)
 	params_defaults(&p);
 	params_parse(&p, "console=ttyS0 bootbench.target=PARTLABEL=bootbench-target bootbench.id=ci-42",
 		     err, sizeof err);
+	static struct kernel_facts k = {
+		.have_mitigations = true,
+		.mitigations = { { "meltdown", "Mitigation: PTI" }, { "spectre_v1", "" } },
+		.n_mitigations = 2, .thp_enabled = "madvise", .clocksource = "tsc",
+		.numa_online = "0-1", .numa_nodes = 2,
+		.config_source = "/lib/modules/6.12.48/config",
+		.config_sha256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+		.config_saved = true,
+	};
 	suite_info_init(&s, "quick");
 	s.min_target_mib = 256;
 	s.allow_unmarked = 0;
@@ -218,7 +248,7 @@ static void record(void)
 		.failed_phase = "bench", .id = "ci-42",
 		.directory = "runs/20250101T010203Z_6.12.48_ci-42",
 		.started_utc = "2025-01-01T01:02:03Z", .finished_utc = "2025-01-01T01:05:00Z",
-		.machine = &m,
+		.machine = &m, .kernel = &k, .image = "{\n  \"id\": \"v1-2-g0123abc+3f2a9c1b0d4e\"\n}",
 		.cmdline = "console=ttyS0 bootbench.target=PARTLABEL=bootbench-target bootbench.id=ci-42",
 		.params = &p, .results = &res, .target = &tgt, .wal = NULL,
 		.results_mount_options = "noatime,nodev,nosuid", .suite = &s,
@@ -240,7 +270,10 @@ static void record(void)
 	fclose(out);
 	ok(json_valid(text, len) && strstr(text, "\"reason\": null") && strstr(text, "\"target\": null") &&
 	   strstr(text, "\"suite\": null") && strstr(text, "\"bench\": null") &&
-	   strstr(text, "\"phases\": []") && strstr(text, "\"cmdline\": \"\""),
+	   strstr(text, "\"phases\": []") && strstr(text, "\"cmdline\": \"\"") &&
+	   strstr(text, "\"image\": null") && strstr(text, "\"config\": null") &&
+	   strstr(text, "\"mitigations\": null") && strstr(text, "\"enabled\": null") &&
+	   strstr(text, "\"clocksource\": null") && strstr(text, "\"numa\": null"),
 	   "a record with unknowns is valid JSON with nulls");
 	free(text);
 }

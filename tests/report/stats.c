@@ -1,8 +1,13 @@
 /*
- * stats.c: tests of report/describe.c and report/welch.c against values
- * obtained independently of this code.
+ * stats.c: tests of report/describe.c, report/welch.c, report/fieller.c,
+ * report/batchmeans.c and report/compare.c against values obtained
+ * independently of this code: published examples, closed forms worked by
+ * hand, and the defining properties of each figure.
  */
+#include "batchmeans.h"
+#include "compare.h"
 #include "describe.h"
+#include "fieller.h"
 #include "welch.h"
 
 #include "tap.h"
@@ -116,10 +121,173 @@ static void test_welch(void)
 	ok(isinf(w.t) && w.p == 0, "welch: different constant samples: p = 0");
 }
 
+static void test_critical(void)
+{
+	/* df 1 (Cauchy): P(|T| >= t) = 1 - 2 atan(t) / pi, so the 5% critical
+	 * value is tan(0.475 pi) = 12.7062; df 2: P(|T| >= t) = 1 - t / sqrt(2 + t^2),
+	 * so t = u sqrt(2 / (1 - u^2)) with u = 0.95: 4.30265 (the tables' 4.303). */
+	near(student_t_critical(0.05, 1), tan(0.475 * M_PI), 1e-9, "t critical value, df 1, 5%%: tan(0.475 pi)");
+	near(student_t_critical(0.05, 2), 0.95 * sqrt(2 / (1 - 0.95 * 0.95)), 1e-9,
+	     "t critical value, df 2, 5%%: 4.30265");
+	near(student_t_critical(0.01, 2), 0.99 * sqrt(2 / (1 - 0.99 * 0.99)), 1e-9,
+	     "t critical value, df 2, 1%%: 9.92484");
+	/* Tables: t(0.975, 10) = 2.228, t(0.975, 30) = 2.042; many df: the normal 1.95996. */
+	near(student_t_critical(0.05, 10), 2.228, 0.0005, "t critical value, df 10, 5%%: 2.228");
+	near(student_t_critical(0.05, 30), 2.042, 0.0005, "t critical value, df 30, 5%%: 2.042");
+	near(student_t_critical(0.05, 1e7), 1.959964, 1e-5, "t critical value, df 1e7, 5%%: the normal 1.959964");
+	/* The inverse of the tail at a fractional df and a small alpha. */
+	double t = student_t_critical(0.001, 3.7);
+	near(student_t_two_sided(t, 3.7), 0.001, 1e-12, "t critical value inverts the tail (df 3.7, 0.1%%)");
+}
+
+/* Where the defining inequality of Fieller's interval stands at r. */
+static double fieller_side(double ma, double va, double mb, double vb, double t, double r)
+{
+	return (ma - r * mb) * (ma - r * mb) - t * t * (va + r * r * vb);
+}
+
+static void test_fieller(void)
+{
+	struct ratio_ci ci;
+
+	/* 110 +- 2 against 100 +- 2 (standard errors), t = 2: the ends are the
+	 * roots of the inequality, the ratio lies inside, 1 does not (Welch:
+	 * 10 / sqrt(8) = 3.54 > 2). */
+	fieller_ratio(110, 4, 100, 4, 2, &ci);
+	ok(ci.bounded && ci.lo < 1.1 && ci.hi > 1.1, "fieller: 110 against 100 gives an interval around 1.1");
+	near(fieller_side(110, 4, 100, 4, 2, ci.lo), 0, 1e-6, "fieller: the lower end is a root");
+	near(fieller_side(110, 4, 100, 4, 2, ci.hi), 0, 1e-6, "fieller: the upper end is a root");
+	ok(fieller_side(110, 4, 100, 4, 2, ci.lo - 0.01) > 0 &&
+	   fieller_side(110, 4, 100, 4, 2, ci.hi + 0.01) > 0, "fieller: just outside the ends, rejected");
+	ok(ci.lo > 1, "fieller: 1 is outside when Welch's t (3.54) exceeds the critical value");
+	/* t above Welch's: 1 inside. */
+	fieller_ratio(110, 4, 100, 4, 4, &ci);
+	ok(ci.bounded && ci.lo < 1 && ci.hi > 1,
+	   "fieller: 1 inside when Welch's t (3.54) is below the critical value");
+	/* No variance: the point itself. */
+	fieller_ratio(3, 0, 2, 0, 2, &ci);
+	ok(ci.bounded && ci.lo == 1.5 && ci.hi == 1.5, "fieller: no variance gives the ratio itself");
+	/* A baseline mean within t standard errors of 0: no finite interval. */
+	fieller_ratio(10, 1, 2, 1, 2, &ci);
+	ok(!ci.bounded, "fieller: unbounded when the baseline mean is not distinguishable from 0");
+}
+
+static void test_batch_means(void)
+{
+	struct batches b;
+	double x[200];
+
+	/* 1 2 3 4 5: deviations -2 -1 0 1 2, lag products 2 + 0 + 0 + 2 = 4, squares 10. */
+	double ramp5[] = { 1, 2, 3, 4, 5 };
+	is_num(lag1_autocorrelation(ramp5, 5), 0.4, "lag-1 autocorrelation of 1..5 is 0.4");
+	is_num(lag1_autocorrelation(ramp5, 1), 0, "lag-1 autocorrelation of one value is 0");
+
+	/* An alternating series has r < 0, taken as 0: tau 1, batches of the
+	 * minimum length, at most 10 of them. */
+	for (int i = 0; i < 200; i++)
+		x[i] = i % 2 ? -1 : 1;
+	ok(batch_means(x, 14, &b) == BM_TOO_SHORT && b.k == 0, "batch means: 14 samples are too short");
+	ok(batch_means(x, 15, &b) == BM_OK && b.k == 5 && b.len == 3 && b.skipped == 0,
+	   "batch means: 15 uncorrelated samples make 5 batches of 3");
+	is_num(b.r1, 0, "batch means: negative autocorrelation is taken as 0");
+	is_num(b.tau, 1, "batch means: tau is 1 without autocorrelation");
+	is_num(b.means[0], 1.0 / 3, "batch means: first batch 1 -1 1");
+	is_num(b.means[1], -1.0 / 3, "batch means: second batch -1 1 -1");
+	ok(batch_means(x, 107, &b) == BM_OK && b.k == 10 && b.len == 10 && b.skipped == 7,
+	   "batch means: 107 samples make 10 batches of 10, the first 7 left out");
+	is_num(b.means[0], 0, "batch means: a batch of 10 alternating values averages 0");
+	/* A ramp is as correlated as it gets: no batches. */
+	for (int i = 0; i < 60; i++)
+		x[i] = i;
+	ok(batch_means(x, 60, &b) == BM_TOO_CORRELATED && b.k == 0 && b.r1 == BM_R_CAP,
+	   "batch means: a ramp of 60 is too autocorrelated");
+	/* -1 -1 1 1 ..., 40 values, mean 0: of the 39 lag products the 20
+	 * within a pair are +1, the 19 across are -1: r = 1/40.  Corrected:
+	 * (40/40 + 1) / 36 = 1/18; tau = (19/18) / (17/18) = 19/17; 3 tau =
+	 * 3.35, so batches of 4, 10 of them, each -1 -1 1 1 with mean 0. */
+	for (int i = 0; i < 40; i++)
+		x[i] = (i / 2) % 2 ? 1 : -1;
+	is_num(lag1_autocorrelation(x, 40), 1.0 / 40, "lag-1 autocorrelation of -1 -1 1 1 ... (40) is 1/40");
+	ok(batch_means(x, 40, &b) == BM_OK, "batch means: 40 values in pairs are batched");
+	is_num(b.r1, 1.0 / 18, "batch means: bias-corrected r (40 r + 1) / 36 = 1/18");
+	is_num(b.tau, 19.0 / 17, "batch means: tau (1 + r) / (1 - r) = 19/17");
+	ok(b.len == 4 && b.k == 10 && b.skipped == 0 && b.means[9] == 0,
+	   "batch means: ceil(3 tau) = 4: 10 batches of 4 with mean 0");
+	/* Blocks of four: 1 1 1 1 -1 -1 -1 -1 ..., 96 values: of the 95 lag
+	 * products the 23 across a block are -1, the 72 others +1: r = 49/96;
+	 * corrected (49 + 1) / 92 = 25/46; tau = (71/46) / (21/46) = 71/21;
+	 * 3 tau = 10.14: batches of 11, 8 of them, the first 96 - 88 = 8
+	 * values left out.  The first 48 alone: r = 25/48, corrected 26/44,
+	 * tau = 70/18, batches of 12: only 4, too few. */
+	for (int i = 0; i < 96; i++)
+		x[i] = (i / 4) % 2 ? -1 : 1;
+	is_num(lag1_autocorrelation(x, 96), 49.0 / 96, "lag-1 autocorrelation of blocks of four (96) is 49/96");
+	ok(batch_means(x, 96, &b) == BM_OK && b.len == 11 && b.k == 8 && b.skipped == 8,
+	   "batch means: blocks of four, 96 values: 8 batches of 11 (3 tau = 10.14), 8 left out");
+	/* x[8..18]: 1 1 1 1, -1 -1 -1 -1, 1 1 1. */
+	is_num(b.means[0], 3.0 / 11, "batch means: the first batch starts after the 8 left out");
+	ok(batch_means(x, 48, &b) == BM_TOO_CORRELATED && b.len == 12 && b.k == 0,
+	   "batch means: blocks of four, 48 values: batches of 12 leave 4, too few");
+
+	/* Pooled r of the batch means: a = 1 2 3 4 5 (mean 3: products 4,
+	 * squares 10) and b = 0 0 0 0 0 (nothing): 0.4. */
+	struct batches p = { .k = 5, .means = { 1, 2, 3, 4, 5 } }, q = { .k = 5 };
+	is_num(batch_means_r1(&p, &q), 0.4, "pooled r of batch means 1..5 and a constant");
+}
+
+static void test_compare(void)
+{
+	struct comparison c;
+	double a[] = { 1, 2, 3 }, b[] = { 4, 5, 6 };
+
+	/* The Welch example above: p = 0.0213 < 0.05; the mean changes by
+	 * (2 - 5) / 5 = -60%. */
+	compare_repeats(a, 3, b, 3, 0.05, &c);
+	ok(c.basis == TEST_REPEATS && c.significant, "compare: 1 2 3 against 4 5 6 is significant at 5%%");
+	is_num(c.change, -60, "compare: change of the mean -60%%");
+	ok(c.ci.bounded && c.ci.lo < -60 && c.ci.hi > -60 && c.ci.hi < 0,
+	   "compare: the interval holds -60%% and excludes 0");
+	compare_repeats(a, 3, b, 3, 0.01, &c);
+	ok(!c.significant && c.ci.bounded && c.ci.hi > 0, "compare: at 1%% not significant, the interval holds 0");
+	compare_repeats(a, 2, b, 3, 0.05, &c);
+	ok(c.basis == TEST_NONE && c.why == NO_CLAIM_FEW_VALUES && !c.significant,
+	   "compare: 2 values on a side: no claim");
+	is_num(c.change, 100 * (1.5 / 5 - 1), "compare: with no claim the change of the mean is still given");
+
+	/* Series: white noise of 30 samples each, one side 10 higher. */
+	double s[30], t[30], ramp[30];
+	for (int i = 0; i < 30; i++)
+		s[i] = 100 + (i * 7 % 11) - 5;
+	for (int i = 0; i < 30; i++) {
+		t[i] = s[(i + 13) % 30] + 10;
+		ramp[i] = i;
+	}
+	compare_series(t, 30, s, 30, 0.05, &c);
+	ok(c.basis == TEST_BATCHES && c.n >= BM_MIN_BATCHES && c.base_n >= BM_MIN_BATCHES,
+	   "compare: two series of 30 are tested on batch means");
+	ok(c.significant && c.ci.lo > 0,
+	   "compare: a shift of 10 (about 10 standard deviations of a batch mean) is found");
+	compare_series(s, 10, s, 30, 0.05, &c);
+	ok(c.basis == TEST_NONE && c.why == NO_CLAIM_SERIES_SHORT && !c.significant,
+	   "compare: a series of 10 samples: no claim (too short)");
+	compare_series(ramp, 30, s, 30, 0.05, &c);
+	ok(c.basis == TEST_NONE && c.why == NO_CLAIM_SERIES_CORRELATED && !c.significant,
+	   "compare: a ramp: no claim (too autocorrelated)");
+	/* A step in mid-series: each half flat, so the raw r is high. */
+	for (int i = 0; i < 30; i++)
+		ramp[i] = 100 + (i < 15 ? 0 : 20) + (i % 3);
+	compare_series(ramp, 30, s, 30, 0.05, &c);
+	ok(c.basis == TEST_NONE && c.why == NO_CLAIM_SERIES_CORRELATED, "compare: a step: no claim");
+}
+
 int main(void)
 {
 	test_describe();
 	test_beta();
 	test_welch();
+	test_critical();
+	test_fieller();
+	test_batch_means();
+	test_compare();
 	return tap_done();
 }

@@ -1,0 +1,212 @@
+/* kfacts.c: kernel config, mitigations, THP, clocksource, NUMA nodes. */
+#include "kfacts.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "console.h"
+#include "fileio.h"
+#include "proc.h"
+#include "str.h"
+#include "sysinfo.h"
+
+#define ZCAT_TIMEOUT 30
+
+int node_list_count(const char *list)
+{
+	const char *p = list;
+	int count = 0;
+
+	while (*p && *p != '\n') {
+		char *end;
+		long a = strtol(p, &end, 10), b;
+
+		if (end == p || a < 0)
+			return -1;
+		b = a;
+		if (*end == '-') {
+			p = end + 1;
+			b = strtol(p, &end, 10);
+			if (end == p || b < a)
+				return -1;
+		}
+		count += (int)(b - a + 1);
+		p = end;
+		if (*p == ',')
+			p++;
+		else if (*p && *p != '\n')
+			return -1;
+	}
+	return p == list ? -1 : count;
+}
+
+/* The first line of root/path, trimmed, into out; "" if unreadable. */
+static void attr(const char *root, const char *path, char *out, size_t size)
+{
+	char full[PATH_MAX], line[512];
+
+	out[0] = '\0';
+	if (str_printf(full, sizeof full, "%s%s", root, path) < 0 ||
+	    read_line(full, line, sizeof line) < 0)
+		return;
+	snprintf(out, size, "%s", trim(line));
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct mitigation *)a)->name, ((const struct mitigation *)b)->name);
+}
+
+static void mitigations(const char *root, struct kernel_facts *k)
+{
+	static const char dir[] = "/sys/devices/system/cpu/vulnerabilities";
+	char path[PATH_MAX];
+	struct dirent *e;
+	DIR *d;
+
+	if (str_printf(path, sizeof path, "%s%s", root, dir) < 0 || !(d = opendir(path)))
+		return;
+	k->have_mitigations = true;
+	while ((e = readdir(d))) {
+		struct mitigation *m = &k->mitigations[k->n_mitigations];
+		char file[PATH_MAX];
+
+		if (e->d_name[0] == '.')
+			continue;
+		if (k->n_mitigations == KFACTS_MITIGATIONS_MAX) {
+			warning("%s: more than %d entries; the rest not recorded", path,
+				KFACTS_MITIGATIONS_MAX);
+			break;
+		}
+		if (str_printf(file, sizeof file, "%s/%s", dir, e->d_name) < 0)
+			continue;
+		snprintf(m->name, sizeof m->name, "%.*s", (int)sizeof m->name - 1, e->d_name);
+		attr(root, file, m->status, sizeof m->status);
+		k->n_mitigations++;
+	}
+	closedir(d);
+	qsort(k->mitigations, k->n_mitigations, sizeof *k->mitigations, by_name);
+}
+
+/* The bracketed choice of a THP setting ("always [madvise] never"). */
+static void thp(const char *root, const char *name, char *out, size_t size)
+{
+	char path[128], text[256];
+
+	snprintf(path, sizeof path, "/sys/kernel/mm/transparent_hugepage/%s", name);
+	attr(root, path, text, sizeof text);
+	out[0] = '\0';
+	if (text[0])
+		active_scheduler(text, out, size);	/* the same format */
+}
+
+static bool exists(const char *root, const char *path)
+{
+	char full[PATH_MAX];
+	struct stat st;
+
+	return str_printf(full, sizeof full, "%s%s", root, path) == 0 && stat(full, &st) == 0 &&
+	       S_ISREG(st.st_mode);
+}
+
+/* /proc/config.gz (CONFIG_IKCONFIG_PROC), else the config the kernel's
+ * modules archive ships beside its modules. */
+static void find_config(const char *root, const char *release, struct kernel_facts *k)
+{
+	char path[PATH_MAX];
+
+	if (exists(root, "/proc/config.gz")) {
+		snprintf(k->config_source, sizeof k->config_source, "/proc/config.gz");
+		return;
+	}
+	if (release[0] && str_printf(path, sizeof path, "/lib/modules/%s/config", release) == 0 &&
+	    exists(root, path))
+		snprintf(k->config_source, sizeof k->config_source, "%s", path);
+}
+
+void kfacts_read(const char *root, const char *release, struct kernel_facts *k)
+{
+	memset(k, 0, sizeof *k);
+	mitigations(root, k);
+	thp(root, "enabled", k->thp_enabled, sizeof k->thp_enabled);
+	thp(root, "defrag", k->thp_defrag, sizeof k->thp_defrag);
+	attr(root, "/sys/devices/system/clocksource/clocksource0/current_clocksource",
+	     k->clocksource, sizeof k->clocksource);
+	attr(root, "/sys/devices/system/node/online", k->numa_online, sizeof k->numa_online);
+	k->numa_nodes = k->numa_online[0] ? node_list_count(k->numa_online) : -1;
+	find_config(root, release, k);
+}
+
+static void zcat_line(void *ctx, const char *line)
+{
+	snprintf(ctx, 256, "%s", line);
+}
+
+/* The text of the gzip'd config src, through the image's zcat into the
+ * scratch file tmp. */
+static char *gunzip_config(const char *src, const char *tmp, size_t *len)
+{
+	const char *argv[] = { "/bin/sh", "-c", "exec zcat <\"$0\" >\"$1\"", src, tmp, NULL };
+	struct proc_result r;
+	char last[256] = "", st[64], *text;
+
+	if (proc_run(argv, clock_now() + ZCAT_TIMEOUT, PROC_KILL_GRACE, zcat_line, last, &r) < 0) {
+		warning("kernel config: run /bin/sh:");
+		return NULL;
+	}
+	if (r.timed_out || !WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
+		warning("kernel config: zcat %s failed (%s)%s%s", src,
+			r.timed_out ? "timed out" : proc_status_str(r.status, st, sizeof st),
+			last[0] ? ": " : "", last);
+		unlink(tmp);
+		return NULL;
+	}
+	text = read_text(tmp, KFACTS_CONFIG_MAX, len);
+	if (!text)
+		warning("kernel config: read %s:", tmp);
+	unlink(tmp);
+	return text;
+}
+
+int kfacts_save_config(const char *root, struct kernel_facts *k, const char *dir)
+{
+	char src[PATH_MAX], dest[PATH_MAX], tmp[PATH_MAX], err[PATH_MAX + 32];
+	size_t len = 0, sl = strlen(k->config_source);
+	char *text;
+
+	if (!k->config_source[0]) {
+		say("kernel config: neither /proc/config.gz nor /lib/modules/<release>/config");
+		return -1;
+	}
+	if (str_printf(src, sizeof src, "%s%s", root, k->config_source) < 0 ||
+	    str_printf(dest, sizeof dest, "%s/%s", dir, KFACTS_CONFIG_FILE) < 0 ||
+	    str_printf(tmp, sizeof tmp, "%s/.%s.gunzip", dir, KFACTS_CONFIG_FILE) < 0) {
+		warning("kernel config: %s:", dir);
+		return -1;
+	}
+	if (sl > 3 && strcmp(k->config_source + sl - 3, ".gz") == 0)
+		text = gunzip_config(src, tmp, &len);
+	else if (!(text = read_text(src, KFACTS_CONFIG_MAX, &len)))
+		warning("kernel config: read %s:", src);
+	if (!text)
+		return -1;
+	if (len == KFACTS_CONFIG_MAX) {
+		warning("kernel config: %s is larger than %d MiB; not recorded", src,
+			KFACTS_CONFIG_MAX >> 20);
+		free(text);
+		return -1;
+	}
+	sha256_hex(text, len, k->config_sha256);
+	if (write_file_atomic(dest, text, len, err, sizeof err) < 0)
+		warning("kernel config: %s:", err);
+	else
+		k->config_saved = true;
+	free(text);
+	return k->config_saved ? 0 : -1;
+}

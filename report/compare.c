@@ -1,0 +1,127 @@
+/* compare.c: a cell against its baseline (see compare.h). */
+#include "compare.h"
+
+#include "stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double pct(double ratio)
+{
+	return 100 * (ratio - 1);
+}
+
+/* Test, interval and verdict from the means, the variances of the means
+ * and their degrees of freedom. */
+static void finish(double ma, double va, double dfa, double mb, double vb, double dfb,
+		   double alpha, struct comparison *c)
+{
+	welch_from_means(ma, va, dfa, mb, vb, dfb, &c->test);
+	c->significant = c->test.p < alpha;
+	fieller_ratio(ma, va, mb, vb, student_t_critical(alpha, c->test.df), &c->ci);
+	if (c->ci.bounded) {
+		c->ci.lo = pct(c->ci.lo);
+		c->ci.hi = pct(c->ci.hi);
+	}
+	c->change = pct(ma / mb);
+}
+
+/* The variance of the mean of x[0..n). */
+static double var_of_mean(const double *x, size_t n)
+{
+	double s = stats_stddev(x, n);
+
+	return s * s / (double)n;
+}
+
+/* Welch and Fieller on the values themselves, with at least min on each side. */
+static void compare_values(const double *a, size_t na, const double *b, size_t nb, double alpha,
+			   size_t min, enum test_basis basis, enum no_claim few,
+			   struct comparison *c)
+{
+	memset(c, 0, sizeof *c);
+	c->ci.lo = c->ci.hi = NAN;
+	c->n = na;
+	c->base_n = nb;
+	if (na < min || nb < min) {
+		c->basis = TEST_NONE;
+		c->why = few;
+		c->change = na && nb ? pct(stats_mean(a, na) / stats_mean(b, nb)) : NAN;
+		return;
+	}
+	c->basis = basis;
+	finish(stats_mean(a, na), var_of_mean(a, na), (double)(na - 1),
+	       stats_mean(b, nb), var_of_mean(b, nb), (double)(nb - 1), alpha, c);
+}
+
+void compare_repeats(const double *a, size_t na, const double *b, size_t nb, double alpha,
+		     struct comparison *c)
+{
+	compare_values(a, na, b, nb, alpha, MIN_REPEATS, TEST_REPEATS, NO_CLAIM_FEW_VALUES, c);
+}
+
+void compare_boots(const double *a, size_t na, const double *b, size_t nb, double alpha,
+		   struct comparison *c)
+{
+	compare_values(a, na, b, nb, alpha, MIN_BOOTS, TEST_BOOTS, NO_CLAIM_FEW_BOOTS, c);
+}
+
+size_t boot_medians(const double *values, const size_t *boot, size_t n, double *medians,
+		    double *within_cov)
+{
+	double *v = calloc(n ? n : 1, sizeof *v), *covs = calloc(n ? n : 1, sizeof *covs);
+	size_t nboots = 0, ncovs = 0;
+
+	if (!v || !covs)
+		abort();
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0, first = i;
+		for (size_t j = 0; j < i; j++)
+			if (boot[j] == boot[i])
+				first = j;
+		if (first != i)
+			continue;
+		for (size_t j = i; j < n; j++)
+			if (boot[j] == boot[i])
+				v[k++] = values[j];
+		medians[nboots++] = stats_median(v, k);
+		if (k >= 2)
+			covs[ncovs++] = 100 * stats_cov(v, k);
+	}
+	*within_cov = ncovs ? stats_median(covs, ncovs) : NAN;
+	free(v);
+	free(covs);
+	return nboots;
+}
+
+void compare_series(const double *a, size_t na, const double *b, size_t nb, double alpha,
+		    struct comparison *c)
+{
+	enum bm_status sa, sb;
+	struct batches *ba = &c->batches, *bb = &c->base_batches;
+
+	memset(c, 0, sizeof *c);
+	c->ci.lo = c->ci.hi = NAN;
+	sa = batch_means(a, na, ba);
+	sb = batch_means(b, nb, bb);
+	c->n = ba->k;
+	c->base_n = bb->k;
+	if (sa == BM_OK && sb == BM_OK) {
+		c->batches_r1 = batch_means_r1(ba, bb);
+		if (c->batches_r1 > BM_MAX_R1)
+			sa = BM_TOO_CORRELATED;
+	}
+	if (sa != BM_OK || sb != BM_OK) {
+		c->basis = TEST_NONE;
+		c->why = sa == BM_TOO_SHORT || sb == BM_TOO_SHORT ? NO_CLAIM_SERIES_SHORT :
+			NO_CLAIM_SERIES_CORRELATED;
+		c->change = na && nb ? pct(stats_mean(a, na) / stats_mean(b, nb)) : NAN;
+		return;
+	}
+	c->basis = TEST_BATCHES;
+	finish(stats_mean(ba->means, ba->k), var_of_mean(ba->means, ba->k), (double)(ba->k - 1),
+	       stats_mean(bb->means, bb->k), var_of_mean(bb->means, bb->k), (double)(bb->k - 1),
+	       alpha, c);
+}

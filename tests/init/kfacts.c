@@ -1,0 +1,173 @@
+/* Unit tests: the kernel facts of run.json (kfacts.c) read from a fake
+ * root directory, the kernel config copied and hashed, SHA-256,
+ * /etc/bootbench/image.json. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "console.h"
+#include "fileio.h"
+#include "imageinfo.h"
+#include "kfacts.h"
+#include "sha256.h"
+#include "tap.h"
+
+static char root[] = "/tmp/bootbench-kfacts-test.XXXXXX";
+
+/* Write text to root/path, making its directories. */
+static void put(const char *path, const char *text)
+{
+	char full[4096], cmd[4200];
+	FILE *f;
+
+	snprintf(full, sizeof full, "%s%s", root, path);
+	snprintf(cmd, sizeof cmd, "mkdir -p \"$(dirname '%s')\"", full);
+	if (system(cmd) != 0 || !(f = fopen(full, "w"))) {
+		printf("# cannot write %s: %s\n", full, strerror(errno));
+		exit(1);
+	}
+	fputs(text, f);
+	fclose(f);
+}
+
+static void hashes(void)
+{
+	char hex[SHA256_HEX_SIZE];
+	struct sha256 s;
+	const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+
+	sha256_hex("", 0, hex);
+	is_str(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", "SHA-256 of nothing");
+	sha256_hex("abc", 3, hex);
+	is_str(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "SHA-256 of \"abc\" (FIPS 180-4)");
+	sha256_init(&s);
+	for (const char *p = two; *p; p += 7)	/* 56 bytes in pieces: two blocks */
+		sha256_update(&s, p, 7);
+	sha256_final_hex(&s, hex);
+	is_str(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+	       "SHA-256 of the 448-bit message, fed in pieces");
+}
+
+static void node_lists(void)
+{
+	ok(node_list_count("0\n") == 1, "node list \"0\": 1 node");
+	ok(node_list_count("0-3,8-11") == 8, "node list \"0-3,8-11\": 8 nodes");
+	ok(node_list_count("0,2") == 2, "node list \"0,2\": 2 nodes");
+	ok(node_list_count("") == -1 && node_list_count("x") == -1 && node_list_count("3-1") == -1 &&
+	   node_list_count("0-") == -1 && node_list_count("1;2") == -1, "bad node lists: -1");
+}
+
+static void fake_kernel(void)
+{
+	static struct kernel_facts k;
+	char dir[4200], *text;
+	const char *config = "CONFIG_64BIT=y\n# CONFIG_IKCONFIG is not set\n";
+
+	put("/sys/devices/system/cpu/vulnerabilities/spectre_v2",
+	    "Mitigation: Retpolines; STIBP: disabled; RSB filling\n");
+	put("/sys/devices/system/cpu/vulnerabilities/meltdown", "Mitigation: PTI\n");
+	put("/sys/devices/system/cpu/vulnerabilities/l1tf", "Not affected\n");
+	put("/sys/kernel/mm/transparent_hugepage/enabled", "always [madvise] never\n");
+	put("/sys/kernel/mm/transparent_hugepage/defrag", "always defer defer+madvise [madvise] never\n");
+	put("/sys/devices/system/clocksource/clocksource0/current_clocksource", "tsc\n");
+	put("/sys/devices/system/node/online", "0-1\n");
+	put("/lib/modules/6.12.48/config", config);
+	snprintf(dir, sizeof dir, "%s/run", root);
+	mkdir(dir, 0755);
+
+	kfacts_read(root, "6.12.48", &k);
+	ok(k.have_mitigations && k.n_mitigations == 3, "three vulnerabilities read");
+	ok(k.n_mitigations == 3 && !strcmp(k.mitigations[0].name, "l1tf") &&
+	   !strcmp(k.mitigations[1].name, "meltdown") && !strcmp(k.mitigations[2].name, "spectre_v2"),
+	   "vulnerabilities sorted by name");
+	is_str(k.mitigations[2].status, "Mitigation: Retpolines; STIBP: disabled; RSB filling",
+	       "a vulnerability's status, without its newline");
+	is_str(k.thp_enabled, "madvise", "THP enabled: the bracketed choice");
+	is_str(k.thp_defrag, "madvise", "THP defrag: the bracketed choice");
+	is_str(k.clocksource, "tsc", "clocksource");
+	ok(!strcmp(k.numa_online, "0-1") && k.numa_nodes == 2, "NUMA nodes online 0-1: 2");
+	is_str(k.config_source, "/lib/modules/6.12.48/config", "config: the one beside the modules");
+	ok(kfacts_save_config(root, &k, dir) == 0 && k.config_saved, "config saved");
+	is_str(k.config_sha256, "5647fa45676150745c4139b8b20d64b5119f0ef36739f935ea36a6ac2b2bb8d3",
+	       "config sha256 (as sha256sum computes it)");
+	snprintf(dir, sizeof dir, "%s/run/kernel.config", root);
+	text = read_text(dir, 1 << 20, NULL);
+	is_str(text, config, "run/kernel.config is the config, byte for byte");
+	free(text);
+
+	kfacts_read(root, "6.1.0", &k);
+	ok(k.config_source[0] == '\0', "another release: its config is not found");
+
+	/* /proc/config.gz wins over the file, and is decompressed. */
+	snprintf(dir, sizeof dir, "printf 'CONFIG_IKCONFIG_PROC=y\\n' | gzip -n >%s/proc/config.gz", root);
+	put("/proc/.keep", "");
+	ok(system(dir) == 0, "a gzip'd /proc/config.gz made");
+	kfacts_read(root, "6.12.48", &k);
+	is_str(k.config_source, "/proc/config.gz", "config: /proc/config.gz first");
+	snprintf(dir, sizeof dir, "%s/run", root);
+	ok(kfacts_save_config(root, &k, dir) == 0, "/proc/config.gz decompressed and saved");
+	snprintf(dir, sizeof dir, "%s/run/kernel.config", root);
+	text = read_text(dir, 1 << 20, NULL);
+	is_str(text, "CONFIG_IKCONFIG_PROC=y\n", "the saved config is the decompressed text");
+	free(text);
+	put("/proc/config.gz", "not gzip");
+	snprintf(dir, sizeof dir, "%s/run", root);
+	ok(kfacts_save_config(root, &k, dir) == -1, "a corrupt /proc/config.gz: not saved (a warning)");
+}
+
+static void old_kernel(void)
+{
+	static struct kernel_facts k;
+	char empty[4200], cmd[4300];
+
+	snprintf(empty, sizeof empty, "%s/empty", root);
+	mkdir(empty, 0755);
+	kfacts_read(empty, "5.10.0", &k);
+	ok(!k.have_mitigations && k.n_mitigations == 0, "no vulnerabilities directory: unknown");
+	ok(!k.thp_enabled[0] && !k.thp_defrag[0] && !k.clocksource[0], "no THP, no clocksource: unknown");
+	ok(!k.numa_online[0] && k.numa_nodes == -1, "no NUMA node list: unknown");
+	ok(!k.config_source[0] && kfacts_save_config(empty, &k, empty) == -1 && !k.config_sha256[0],
+	   "no config anywhere: nothing saved, no hash");
+	snprintf(cmd, sizeof cmd, "test -z \"$(ls -A '%s')\"", empty);
+	ok(system(cmd) == 0, "nothing written into the run directory");
+}
+
+static void image_info(void)
+{
+	char path[4200], *text;
+
+	put("/etc/bootbench/image.json", "{\n  \"id\": \"abc+0123456789ab\"\n}\n\n");
+	snprintf(path, sizeof path, "%s/etc/bootbench/image.json", root);
+	text = image_info_read(path);
+	is_str(text, "{\n  \"id\": \"abc+0123456789ab\"\n}", "image.json read, trailing blank lines cut");
+	free(text);
+	put("/etc/bootbench/image.json", "{\"id\": \"abc\"");
+	ok(image_info_read(path) == NULL, "a truncated image.json is refused");
+	put("/etc/bootbench/image.json", "[1]");
+	ok(image_info_read(path) == NULL, "an image.json that is not an object is refused");
+	snprintf(path, sizeof path, "%s/etc/bootbench/missing.json", root);
+	ok(image_info_read(path) == NULL, "a missing image.json: NULL");
+}
+
+int main(void)
+{
+	char cmd[128];
+	int failed;
+
+	console_use_fd(2);
+	if (!mkdtemp(root))
+		return 1;
+	hashes();
+	node_lists();
+	fake_kernel();
+	old_kernel();
+	image_info();
+	failed = tap_done();
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+	if (system(cmd) != 0)
+		return 1;
+	return failed;
+}

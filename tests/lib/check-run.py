@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""check-run.py RUN_DIR: is run.json of a run valid, its provenance plausible?
+
+Prints "ok - ..." / "not ok - ..." lines (tests/lib/e2e.sh numbers them):
+run.json valid against doc/run.schema.json (JSON Schema 2020-12, with
+python3-jsonschema, bench.json through results.schema.json), and the
+provenance the init records: the image id equal to the tree's (git
+describe --always --dirty + sha256 of rootfs/versions.mk, as rootfs/image-info
+makes it), the PostgreSQL build, the kernel config (the file in the run
+directory, its sha256, the same bytes as $OUT/kernels/<release>/config),
+CPU vulnerabilities, THP, clocksource and NUMA nodes as the kernel shows
+them.  Environment: TOP, OUT.  Exit status 0 if all passed.
+"""
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import warnings
+
+run = sys.argv[1]
+top = os.environ.get("TOP") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+out = os.environ.get("OUT") or os.path.join(top, "out")
+failed = 0
+
+
+def check(ok, what):
+    global failed
+    print(("ok" if ok else "not ok") + " - " + what)
+    if not ok:
+        failed += 1
+    return ok
+
+
+def sha256_file(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+with open(os.path.join(run, "run.json")) as f:
+    rec = json.load(f)
+
+# --- the schema ---
+try:
+    import jsonschema
+except ImportError:
+    check(False, "python3 jsonschema module is installed (python3-jsonschema; make deps)")
+    jsonschema = None
+if jsonschema:
+    docdir = os.path.join(top, "doc")
+    schemas = {}
+    for name in ("run.schema.json", "results.schema.json"):
+        with open(os.path.join(docdir, name)) as f:
+            schemas[name] = json.load(f)
+    base = "file://" + docdir + "/"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:  # jsonschema >= 4.18: the referencing registry
+            from referencing import Registry, Resource
+            registry = Registry().with_resources(
+                [(base + n, Resource.from_contents(s)) for n, s in schemas.items()])
+            schema = dict(schemas["run.schema.json"], **{"$id": base + "run.schema.json"})
+            validator = jsonschema.Draft202012Validator(schema, registry=registry)
+        except ImportError:  # Debian 12's jsonschema 4.10
+            resolver = jsonschema.RefResolver(base + "run.schema.json", schemas["run.schema.json"],
+                                              store={base + n: s for n, s in schemas.items()})
+            validator = jsonschema.Draft202012Validator(schemas["run.schema.json"], resolver=resolver)
+        errors = sorted(validator.iter_errors(rec), key=lambda e: list(e.absolute_path))
+    for e in errors[:10]:
+        print("# %s: %s" % ("/".join(str(p) for p in e.absolute_path) or "(top)", e.message[:300]))
+    check(not errors, "run.json is valid against doc/run.schema.json (%d errors)" % len(errors))
+
+# --- the image ---
+img = rec.get("image")
+check(isinstance(img, dict), "run.json records the image")
+img = img if isinstance(img, dict) else {}
+try:
+    desc = subprocess.run(["git", "-C", top, "describe", "--always", "--dirty"],
+                          env=dict(os.environ, GIT_OPTIONAL_LOCKS="0"), capture_output=True,
+                          text=True, check=True).stdout.strip()
+except (OSError, subprocess.CalledProcessError):
+    desc = "unknown"
+vsum = sha256_file(os.path.join(top, "rootfs", "versions.mk"))
+want = "%s+%s" % (desc, vsum[:12])
+check(img.get("id") == want and img.get("git_describe") == desc and img.get("versions_sha256") == vsum,
+      "image id %s is the tree's (%s)" % (img.get("id"), want))
+pg = img.get("postgresql") or {}
+check(bool(pg.get("cc")) and re.search(r"\d+\.\d+", pg.get("cc_version", "")) is not None,
+      "PostgreSQL compiler: %s, %s" % (pg.get("cc"), pg.get("cc_version")))
+check(re.search(r"(^|\s)-O[0-3s]", pg.get("cflags", "")) is not None,
+      "PostgreSQL CFLAGS has an optimisation level: %r" % pg.get("cflags"))
+check(bool(pg.get("allocator")), "PostgreSQL allocator: %s" % pg.get("allocator"))
+
+# --- the kernel ---
+k = rec.get("kernel", {})
+release = k.get("release", "")
+cfg = k.get("config") or {}
+path = os.path.join(run, cfg.get("file") or "kernel.config")
+check(cfg.get("source") in ("/proc/config.gz", "/lib/modules/%s/config" % release),
+      "kernel config read from %s" % cfg.get("source"))
+check(cfg.get("file") == "kernel.config" and os.path.isfile(path) and cfg.get("sha256") == sha256_file(path),
+      "kernel.config in the run directory, its sha256 %s as recorded" % cfg.get("sha256"))
+text = open(path, errors="replace").read() if os.path.isfile(path) else ""
+prepared = os.path.join(out, "kernels", release, "config")
+if cfg.get("source", "").startswith("/lib/modules/") and os.path.isfile(prepared):
+    check(cfg.get("sha256") == sha256_file(prepared),
+          "kernel.config is the config prepared beside the kernel (%s)" % os.path.relpath(prepared, top))
+check(len(re.findall(r"^CONFIG_\w+=", text, re.M)) >= 100, "kernel.config is a kernel configuration")
+
+mit = k.get("mitigations")
+known = ("Not affected", "Vulnerable", "Mitigation", "Unknown", "Processor vulnerable")
+check(isinstance(mit, dict) and "spectre_v1" in mit and
+      all(isinstance(v, str) and v.startswith(known) for v in mit.values()),
+      "CPU vulnerabilities: %d listed, %s" % (len(mit or {}), ", ".join(
+          "%s=%s" % (n, (v or "")[:24]) for n, v in sorted((mit or {}).items())[:3])))
+
+thp = k.get("transparent_hugepage") or {}
+has_thp = re.search(r"^CONFIG_TRANSPARENT_HUGEPAGE=y", text, re.M) is not None
+if has_thp:
+    check(thp.get("enabled") in ("always", "madvise", "never") and
+          thp.get("defrag") in ("always", "defer", "defer+madvise", "madvise", "never"),
+          "THP enabled %s, defrag %s" % (thp.get("enabled"), thp.get("defrag")))
+else:
+    check(thp.get("enabled") is None and thp.get("defrag") is None, "no THP in the kernel: null")
+check(re.fullmatch(r"[a-z0-9_-]+", k.get("clocksource") or "") is not None,
+      "clocksource %s" % k.get("clocksource"))
+numa = k.get("numa")
+if re.search(r"^CONFIG_NUMA=y", text, re.M):
+    check(isinstance(numa, dict) and isinstance(numa.get("nodes"), int) and numa["nodes"] >= 1,
+          "NUMA nodes: %s" % numa)
+else:
+    check(numa is None, "no NUMA in the kernel: null")
+sys.exit(1 if failed else 0)
