@@ -12,17 +12,12 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pytap  # noqa: E402
+from pytap import check  # noqa: E402
+
 run = sys.argv[1]
 expected = int(sys.argv[2]) if len(sys.argv) > 2 else None
-failed = 0
-
-
-def check(ok, what):
-    global failed
-    print(("ok" if ok else "not ok") + " - " + what)
-    if not ok:
-        failed += 1
-
 
 lines = []
 with open(os.path.join(run, "results.jsonl")) as f:
@@ -61,4 +56,4 @@ for m in lines:
               "%s: raw read MB/s and the scan/raw ratio" % mid)
     if m["workload"] == "rawio":
         check(met.get("write_mb_s", 0) > 0, "%s: write MB/s > 0" % mid)
-sys.exit(1 if failed else 0)
+pytap.exit()

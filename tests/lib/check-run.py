@@ -4,12 +4,14 @@
 Prints "ok - ..." / "not ok - ..." lines (tests/lib/e2e.sh numbers them):
 run.json valid against doc/run.schema.json (JSON Schema 2020-12, with
 python3-jsonschema, bench.json through results.schema.json), and the
-provenance the init records: the image id equal to the tree's (git
-describe --always --dirty + sha256 of rootfs/versions.mk, as rootfs/image-info
-makes it), the PostgreSQL build, the kernel config (the file in the run
+provenance the init records: the image id as the image carries it
+($BUILD/image-info/image.json) and equal to the tree's (its commit, git
+describe --always, + sha256 of rootfs/versions.mk, as rootfs/image-info makes
+it), the PostgreSQL build, the kernel config (the file in the run
 directory, its sha256, the same bytes as $OUT/kernels/<release>/config),
 CPU vulnerabilities, THP, clocksource and NUMA nodes as the kernel shows
-them.  Environment: TOP, OUT.  Exit status 0 if all passed.
+them.  Environment: TOP, OUT, BUILD (default TOP/build).  Exit status 0 if
+all passed.
 """
 import hashlib
 import json
@@ -17,20 +19,15 @@ import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pytap  # noqa: E402
+from pytap import check  # noqa: E402
 import warnings
 
 run = sys.argv[1]
 top = os.environ.get("TOP") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 out = os.environ.get("OUT") or os.path.join(top, "out")
-failed = 0
-
-
-def check(ok, what):
-    global failed
-    print(("ok" if ok else "not ok") + " - " + what)
-    if not ok:
-        failed += 1
-    return ok
 
 
 def sha256_file(path):
@@ -75,16 +72,30 @@ if jsonschema:
 img = rec.get("image")
 check(isinstance(img, dict), "run.json records the image")
 img = img if isinstance(img, dict) else {}
+# The record holds the image's /etc/bootbench/image.json as built; that file
+# names the tree's commit (an uncommitted edit since adds "-dirty") and the
+# sha256 of its rootfs/versions.mk.
+built_path = os.path.join(os.environ.get("BUILD") or os.path.join(top, "build"),
+                          "image-info", "image.json")
 try:
-    desc = subprocess.run(["git", "-C", top, "describe", "--always", "--dirty"],
+    with open(built_path) as f:
+        built = json.load(f)
+except (OSError, ValueError) as e:
+    built = {}
+    print("# %s: %s" % (built_path, e))
+check(img == built, "run.json's image is the image's %s" % built_path)
+try:
+    desc = subprocess.run(["git", "-C", top, "describe", "--always"],
                           env=dict(os.environ, GIT_OPTIONAL_LOCKS="0"), capture_output=True,
                           text=True, check=True).stdout.strip()
 except (OSError, subprocess.CalledProcessError):
     desc = "unknown"
 vsum = sha256_file(os.path.join(top, "rootfs", "versions.mk"))
-want = "%s+%s" % (desc, vsum[:12])
-check(img.get("id") == want and img.get("git_describe") == desc and img.get("versions_sha256") == vsum,
-      "image id %s is the tree's (%s)" % (img.get("id"), want))
+got = img.get("git_describe", "")
+got = got[:-len("-dirty")] if got.endswith("-dirty") else got
+check(got == desc and img.get("versions_sha256") == vsum
+      and img.get("id") == "%s+%s" % (img.get("git_describe"), vsum[:12]),
+      "image id %s is the tree's (%s, versions.mk %s)" % (img.get("id"), desc, vsum[:12]))
 pg = img.get("postgresql") or {}
 check(bool(pg.get("cc")) and re.search(r"\d+\.\d+", pg.get("cc_version", "")) is not None,
       "PostgreSQL compiler: %s, %s" % (pg.get("cc"), pg.get("cc_version")))
@@ -131,4 +142,4 @@ if re.search(r"^CONFIG_NUMA=y", text, re.M):
           "NUMA nodes: %s" % numa)
 else:
     check(numa is None, "no NUMA in the kernel: null")
-sys.exit(1 if failed else 0)
+pytap.exit()
