@@ -16,7 +16,7 @@
 #include "str.h"
 #include "sysinfo.h"
 
-#define ZCAT_TIMEOUT 30
+#define TOOL_TIMEOUT 30	/* zcat or sha256sum of a kernel config */
 
 int node_list_count(const char *list)
 {
@@ -143,7 +143,8 @@ void kfacts_read(const char *root, const char *release, struct kernel_facts *k)
 	find_config(root, release, k);
 }
 
-static void zcat_line(void *ctx, const char *line)
+/* A tool's last line of output, into a 256-byte buffer. */
+static void keep_line(void *ctx, const char *line)
 {
 	snprintf(ctx, 256, "%s", line);
 }
@@ -156,7 +157,7 @@ static char *gunzip_config(const char *src, const char *tmp, size_t *len)
 	struct proc_result r;
 	char last[256] = "", st[64], *text;
 
-	if (proc_run(argv, clock_now() + ZCAT_TIMEOUT, PROC_KILL_GRACE, zcat_line, last, &r) < 0) {
+	if (proc_run(argv, clock_now() + TOOL_TIMEOUT, PROC_KILL_GRACE, keep_line, last, &r) < 0) {
 		warning("kernel config: run /bin/sh:");
 		return NULL;
 	}
@@ -172,6 +173,29 @@ static char *gunzip_config(const char *src, const char *tmp, size_t *len)
 		warning("kernel config: read %s:", tmp);
 	unlink(tmp);
 	return text;
+}
+
+/* The sha256 of file in hex, from the image's sha256sum (busybox). */
+static int file_sha256(const char *file, char hex[KFACTS_SHA256_HEX_SIZE])
+{
+	const char *argv[] = { "/bin/sh", "-c", "exec sha256sum <\"$0\"", file, NULL };
+	struct proc_result r;
+	char line[256] = "", st[64];
+
+	if (proc_run(argv, clock_now() + TOOL_TIMEOUT, PROC_KILL_GRACE, keep_line, line, &r) < 0) {
+		warning("kernel config: run /bin/sh:");
+		return -1;
+	}
+	if (r.timed_out || !WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0 ||
+	    strspn(line, "0123456789abcdef") != KFACTS_SHA256_HEX_SIZE - 1) {
+		warning("kernel config: sha256sum %s failed (%s)%s%s", file,
+			r.timed_out ? "timed out" : proc_status_str(r.status, st, sizeof st),
+			line[0] ? ": " : "", line);
+		return -1;
+	}
+	memcpy(hex, line, KFACTS_SHA256_HEX_SIZE - 1);
+	hex[KFACTS_SHA256_HEX_SIZE - 1] = '\0';
+	return 0;
 }
 
 int kfacts_save_config(const char *root, struct kernel_facts *k, const char *dir)
@@ -202,11 +226,12 @@ int kfacts_save_config(const char *root, struct kernel_facts *k, const char *dir
 		free(text);
 		return -1;
 	}
-	sha256_hex(text, len, k->config_sha256);
 	if (write_file_atomic(dest, text, len, err, sizeof err) < 0)
 		warning("kernel config: %s:", err);
 	else
 		k->config_saved = true;
 	free(text);
+	if (k->config_saved && file_sha256(dest, k->config_sha256) < 0)
+		k->config_sha256[0] = '\0';
 	return k->config_saved ? 0 : -1;
 }

@@ -14,11 +14,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "sha256.h"
 
 #define KFACTS_MITIGATIONS_MAX 64
 #define KFACTS_CONFIG_FILE "kernel.config"	/* in the run directory */
 #define KFACTS_CONFIG_MAX (16 << 20)
+#define KFACTS_SHA256_HEX_SIZE 65	/* 64 hex digits and the NUL */
 
 struct mitigation {
 	char name[64];			/* spectre_v2 */
@@ -34,7 +34,7 @@ struct kernel_facts {
 	char numa_online[128];		/* node list "0-1"; "" unknown */
 	int numa_nodes;			/* nodes in numa_online; -1 unknown */
 	char config_source[PATH_MAX];	/* where the config was found; "" none */
-	char config_sha256[SHA256_HEX_SIZE];	/* of the text; "" not read */
+	char config_sha256[KFACTS_SHA256_HEX_SIZE];	/* of the copy; "" not read */
 	bool config_saved;		/* copied into the run directory */
 };
 
