@@ -149,27 +149,37 @@ static void keep_line(void *ctx, const char *line)
 	snprintf(ctx, 256, "%s", line);
 }
 
+/* Run argv (a /bin/sh -c line using the image's busybox), its last line
+ * of output in last (256 bytes): 0 if it exited 0, else -1 after a
+ * warning naming what ran. */
+static int run_tool(const char *const argv[], const char *what, char *last)
+{
+	struct proc_result r;
+	char st[64];
+
+	last[0] = '\0';
+	if (proc_run(argv, clock_now() + TOOL_TIMEOUT, PROC_KILL_GRACE, keep_line, last, &r) < 0) {
+		warning("kernel config: run /bin/sh:");
+		return -1;
+	}
+	if (r.timed_out || !WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
+		warning("kernel config: %s failed (%s)%s%s", what,
+			r.timed_out ? "timed out" : proc_status_str(r.status, st, sizeof st),
+			last[0] ? ": " : "", last);
+		return -1;
+	}
+	return 0;
+}
+
 /* The text of the gzip'd config src, through the image's zcat into the
  * scratch file tmp. */
 static char *gunzip_config(const char *src, const char *tmp, size_t *len)
 {
 	const char *argv[] = { "/bin/sh", "-c", "exec zcat <\"$0\" >\"$1\"", src, tmp, NULL };
-	struct proc_result r;
-	char last[256] = "", st[64], *text;
+	char what[PATH_MAX + 8], last[256], *text = NULL;
 
-	if (proc_run(argv, clock_now() + TOOL_TIMEOUT, PROC_KILL_GRACE, keep_line, last, &r) < 0) {
-		warning("kernel config: run /bin/sh:");
-		return NULL;
-	}
-	if (r.timed_out || !WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
-		warning("kernel config: zcat %s failed (%s)%s%s", src,
-			r.timed_out ? "timed out" : proc_status_str(r.status, st, sizeof st),
-			last[0] ? ": " : "", last);
-		unlink(tmp);
-		return NULL;
-	}
-	text = read_text(tmp, KFACTS_CONFIG_MAX, len);
-	if (!text)
+	snprintf(what, sizeof what, "zcat %s", src);
+	if (run_tool(argv, what, last) == 0 && !(text = read_text(tmp, KFACTS_CONFIG_MAX, len)))
 		warning("kernel config: read %s:", tmp);
 	unlink(tmp);
 	return text;
@@ -179,18 +189,13 @@ static char *gunzip_config(const char *src, const char *tmp, size_t *len)
 static int file_sha256(const char *file, char hex[KFACTS_SHA256_HEX_SIZE])
 {
 	const char *argv[] = { "/bin/sh", "-c", "exec sha256sum <\"$0\"", file, NULL };
-	struct proc_result r;
-	char line[256] = "", st[64];
+	char what[PATH_MAX + 16], line[256];
 
-	if (proc_run(argv, clock_now() + TOOL_TIMEOUT, PROC_KILL_GRACE, keep_line, line, &r) < 0) {
-		warning("kernel config: run /bin/sh:");
+	snprintf(what, sizeof what, "sha256sum %s", file);
+	if (run_tool(argv, what, line) < 0)
 		return -1;
-	}
-	if (r.timed_out || !WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0 ||
-	    strspn(line, "0123456789abcdef") != KFACTS_SHA256_HEX_SIZE - 1) {
-		warning("kernel config: sha256sum %s failed (%s)%s%s", file,
-			r.timed_out ? "timed out" : proc_status_str(r.status, st, sizeof st),
-			line[0] ? ": " : "", line);
+	if (strspn(line, "0123456789abcdef") != KFACTS_SHA256_HEX_SIZE - 1) {
+		warning("kernel config: sha256sum %s printed no hash: %s", file, line);
 		return -1;
 	}
 	memcpy(hex, line, KFACTS_SHA256_HEX_SIZE - 1);

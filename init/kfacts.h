@@ -14,7 +14,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-
 #define KFACTS_MITIGATIONS_MAX 64
 #define KFACTS_CONFIG_FILE "kernel.config"	/* in the run directory */
 #define KFACTS_CONFIG_MAX (16 << 20)

@@ -77,11 +77,7 @@ run() {
 }
 
 now() { date +%s.%N; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
-median() {
-	tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ v[NR] = $1 }
-		END { printf "%.4f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. "$TOP/tests/figures/ratios.sh"
 
 # The two servers: SIDE is img or ref; each has its data directory, socket
 # directory and port, and is set up with its own initdb and pg_ctl.

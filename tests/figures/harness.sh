@@ -86,11 +86,7 @@ run_b() {
 	as_pg "pg_ctl -D /plain/pgdata -w stop >/dev/null"
 	b=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$work/b.txt")
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
-median() {
-	tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ v[NR] = $1 }
-		END { printf "%.4f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. "$TOP/tests/figures/ratios.sh"
 
 echo "harness: $pairs pairs of pgbench -b $script -c $clients -j $threads -T $seconds (-M simple), alternated ABBA"
 printf '  %-5s %12s %12s %12s %8s %8s\n' pair "bootbench" "(pgbench's)" "plain" "ratio" "(pgb's)"
