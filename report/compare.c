@@ -4,6 +4,7 @@
 #include "stats.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -124,4 +125,37 @@ void compare_series(const double *a, size_t na, const double *b, size_t nb, doub
 	finish(stats_mean(ba->means, ba->k), var_of_mean(ba->means, ba->k), (double)(ba->k - 1),
 	       stats_mean(bb->means, bb->k), var_of_mean(bb->means, bb->k), (double)(bb->k - 1),
 	       alpha, c);
+}
+
+size_t boots_needed(double cov_pct, double change_pct, double alpha, double power)
+{
+	double k, n;
+
+	if (!isfinite(cov_pct) || cov_pct < 0 || !(change_pct > 0) || !isfinite(change_pct))
+		return 0;
+	k = 2 * (cov_pct / change_pct) * (cov_pct / change_pct);
+	/* The normal quantiles first: t with infinite degrees of freedom. */
+	n = k * pow(student_t_critical(alpha, 1e6) + student_t_critical(2 * (1 - power), 1e6), 2);
+	for (int i = 0; i < 50 && n < 1e6; i++) {
+		double df = fmax(2 * n - 2, 1);
+		double next = k * pow(student_t_critical(alpha, df) +
+				      student_t_critical(2 * (1 - power), df), 2);
+		if (fabs(next - n) < 1e-6)
+			break;
+		n = next;
+	}
+	if (n > 1e6)
+		return SIZE_MAX;
+	n = ceil(n - 1e-9);
+	return n < MIN_BOOTS ? MIN_BOOTS : (size_t)n;
+}
+
+double change_detectable(double cov_pct, size_t boots, double alpha, double power)
+{
+	double df = 2 * (double)boots - 2;
+
+	if (boots < 2 || !isfinite(cov_pct) || cov_pct < 0)
+		return NAN;
+	return cov_pct * sqrt(2 / (double)boots) *
+	       (student_t_critical(alpha, df) + student_t_critical(2 * (1 - power), df));
 }

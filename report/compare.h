@@ -75,6 +75,22 @@ size_t boot_medians(const double *values, const size_t *boot, size_t n, double *
 /* a (the cell) against b (the baseline): one value per boot each. */
 void compare_boots(const double *a, size_t na, const double *b, size_t nb, double alpha,
 		   struct comparison *c);
+/*
+ * How many boots per side a comparison of boots needs to detect a change
+ * of change_pct % with probability power (0..1) at significance alpha,
+ * when the boots' values vary between boots with a coefficient of
+ * variation of cov_pct %: the two-sample t-test's
+ *     n = 2 (t(1 - alpha/2, 2n - 2) + t(power, 2n - 2))^2 cov^2 / change^2,
+ * solved by iteration from the normal quantiles, rounded up, and at least
+ * MIN_BOOTS.  0 when cov_pct is not a finite number >= 0 or change_pct is
+ * not > 0; SIZE_MAX when more than a million boots would be needed.
+ */
+size_t boots_needed(double cov_pct, double change_pct, double alpha, double power);
+
+/* The other way round: the smallest change in % that boots boots per side
+ * detect with probability power; NAN below 2 boots or without a spread. */
+double change_detectable(double cov_pct, size_t boots, double alpha, double power);
+
 /* a (the cell) against b (the baseline): repeats. */
 void compare_repeats(const double *a, size_t na, const double *b, size_t nb, double alpha,
 		     struct comparison *c);

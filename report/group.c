@@ -524,6 +524,7 @@ static void build_facts(struct report *r)
 		{ "THP", false }, { "clocksource", false }, { "CPU", true }, { "NUMA nodes", false },
 		{ "RAM", true }, { "target", true }, { "image", false }, { "PostgreSQL", true },
 		{ "PostgreSQL build", false }, { "mkfs", true }, { "mount options", true },
+		{ "host", false }, { "host load", false },
 	};
 	const size_t nkeys = sizeof keys / sizeof *keys;
 	bool shown[sizeof keys / sizeof *keys];

@@ -30,13 +30,16 @@ int main(int argc, char **argv)
 	}
 	rc = report_build(&rep, &ds, &opt);
 	if (rc == 0) {
-		switch (opt.format) {
-		case FORMAT_TEXT: output_text(stdout, &rep); break;
-		case FORMAT_MARKDOWN: output_markdown(stdout, &rep); break;
-		case FORMAT_CSV: output_csv(stdout, &rep); break;
-		case FORMAT_JSON: output_json(stdout, &rep); break;
-		}
-		if (opt.html && output_html(opt.html, &rep) != 0)
+		if (opt.plan > 0)
+			output_plan(stdout, &rep);
+		else
+			switch (opt.format) {
+			case FORMAT_TEXT: output_text(stdout, &rep); break;
+			case FORMAT_MARKDOWN: output_markdown(stdout, &rep); break;
+			case FORMAT_CSV: output_csv(stdout, &rep); break;
+			case FORMAT_JSON: output_json(stdout, &rep); break;
+			}
+		if (opt.plan == 0 && opt.html && output_html(opt.html, &rep) != 0)
 			rc = 2;
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			diag_error("writing the report to stdout:");

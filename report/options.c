@@ -4,6 +4,7 @@
 #include "diag.h"
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,10 @@ static const char usage_text[] =
 "  --confidence PCT    confidence of the significance mark (default 95)\n"
 "  --format FMT        text (default), markdown, csv or json\n"
 "  --html FILE         also write a self-contained HTML page with charts\n"
+"  --plan PCT          instead of the report: the boots per column needed to\n"
+"                      detect a change of PCT %, from the spread between the\n"
+"                      boots of these runs (a pilot: 3 boots per column or more)\n"
+"  --power PCT         the chance --plan's boots find such a change (default 80)\n"
 "  -h, --help          this text\n"
 "\n"
 "Exit status: 0 every input read, 1 some input skipped (see the warnings),\n"
@@ -34,6 +39,22 @@ static int usage(FILE *f, int rc)
 	return rc;
 }
 
+/* *out = arg, a percentage above lo (from lo when with_lo) and below 100;
+ * false after an error naming the option. */
+static bool percentage(const char *option, const char *arg, double lo, bool with_lo, double *out)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || !(with_lo ? v >= lo : v > lo) || !(v < 100)) {
+		diag_error("%s: not a percentage %s %g and below 100: '%s'", option,
+			   with_lo ? "from" : "above", lo, arg);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
 int options_parse(struct options *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -43,15 +64,17 @@ int options_parse(struct options *o, int argc, char **argv)
 		{ "confidence", required_argument, NULL, 'c' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "html", required_argument, NULL, 'H' },
+		{ "plan", required_argument, NULL, 'p' },
+		{ "power", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
-	char *end;
 
 	memset(o, 0, sizeof *o);
 	o->by = "kernel";
 	o->confidence = 95;
+	o->power = 80;
 	o->format = FORMAT_TEXT;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -60,11 +83,16 @@ int options_parse(struct options *o, int argc, char **argv)
 		case 'B': o->baseline = optarg; break;
 		case 'H': o->html = optarg; break;
 		case 'c':
-			o->confidence = strtod(optarg, &end);
-			if (end == optarg || *end || !(o->confidence > 0 && o->confidence < 100)) {
-				diag_error("--confidence: not a percentage between 0 and 100: '%s'", optarg);
+			if (!percentage("--confidence", optarg, 0, false, &o->confidence))
 				return usage(stderr, 2);
-			}
+			break;
+		case 'p':
+			if (!percentage("--plan", optarg, 0, false, &o->plan))
+				return usage(stderr, 2);
+			break;
+		case 'P':
+			if (!percentage("--power", optarg, 50, true, &o->power))
+				return usage(stderr, 2);
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)

@@ -15,6 +15,8 @@ struct options {
 	double confidence;      /* in %, 0 < c < 100 */
 	enum format format;
 	const char *html;       /* --html FILE, or NULL */
+	double plan;            /* --plan PCT: the change to detect, 0: no plan */
+	double power;           /* --power PCT, for --plan (default 80) */
 	char **paths;
 	size_t npaths;
 };

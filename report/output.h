@@ -15,6 +15,8 @@ void output_text(FILE *f, const struct report *r);
 void output_markdown(FILE *f, const struct report *r);
 void output_csv(FILE *f, const struct report *r);
 void output_json(FILE *f, const struct report *r);
+/* --plan: the boots per column needed to detect a change of --plan %. */
+void output_plan(FILE *f, const struct report *r);
 /* The HTML page with the charts; 0, or -1 after an error message. */
 int output_html(const char *path, const struct report *r);
 

@@ -6,7 +6,7 @@ REPORT_BUILD := $(BUILD)/report
 REPORT       := $(OUT)/bin/bootbench-report
 REPORT_SRCS  := main.c options.c diag.c util.c runs.c group.c describe.c welch.c \
 	fieller.c batchmeans.c compare.c \
-	layout.c out_text.c out_markdown.c out_csv.c out_json.c svg.c out_html.c
+	layout.c out_text.c out_markdown.c out_csv.c out_json.c out_plan.c svg.c out_html.c
 REPORT_OBJS  := $(addprefix $(REPORT_BUILD)/,$(REPORT_SRCS:.c=.o)) \
 	$(REPORT_BUILD)/jsonread.o $(REPORT_BUILD)/json.o $(REPORT_BUILD)/stats.o
 REPORT_CFLAGS := $(OUR_CFLAGS) -MMD -MP -I$(TOP)/report -I$(TOP)/common

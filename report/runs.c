@@ -187,9 +187,11 @@ static void collect_setting_facts(struct run *r)
 	if (v && v->type == JR_OBJECT) {
 		const char *cc = jr_str(jr_get(v, "cc")), *ver = jr_str(jr_get(v, "cc_version"));
 		const char *cflags = jr_str(jr_get(v, "cflags")), *alloc = jr_str(jr_get(v, "allocator"));
-		s = xasprintf("%s (%s), CFLAGS %s, allocator %s", cc ? cc : "(unknown)",
+		const char *memcpy_src = jr_str(jr_get(v, "memcpy"));
+		s = xasprintf("%s (%s), CFLAGS %s, allocator %s%s%s", cc ? cc : "(unknown)",
 			      ver ? ver : "(unknown)", cflags ? (*cflags ? cflags : "(none)") : "(unknown)",
-			      alloc ? alloc : "(unknown)");
+			      alloc ? alloc : "(unknown)", memcpy_src ? ", memcpy " : "",
+			      memcpy_src ? memcpy_src : "");
 		fact_str(r, "PostgreSQL build", s);
 		free(s);
 	}
@@ -264,29 +266,41 @@ static void collect_facts(struct run *r)
 	collect_setting_facts(r);
 }
 
-/* Read DIR/run.json into r; a warning and r->json NULL when it is bad. */
-static void read_run_json(struct run *r)
+/* The JSON file at path, or NULL after a warning: "cannot read", "missing;
+ * <missing>" (no warning for a missing file when missing is NULL), or "not
+ * valid JSON (...); <then>". */
+static struct jr_value *read_json(const char *path, const char *missing, const char *then)
 {
-	char *path = xasprintf("%s/run.json", r->path), *text;
 	struct jr_error err;
 	struct jr_value *j;
 	size_t len;
-	long long ver;
+	char *text = read_file(path, &len);
 
-	text = read_file(path, &len);
 	if (!text) {
-		if (errno == ENOENT)
-			diag_warn(path, 0, "missing; kernel taken from the directory name");
-		else
+		if (errno != ENOENT)
 			diag_warn(path, 0, "cannot read:");
-		free(path);
-		return;
+		else if (missing)
+			diag_warn(path, 0, "missing; %s", missing);
+		return NULL;
 	}
 	j = jr_parse(text, len, &err);
 	free(text);
+	if (!j)
+		diag_warn(path, err.line, "not valid JSON (column %d: %s); %s", err.column, err.message,
+			  then);
+	return j;
+}
+
+/* Read DIR/run.json into r; a warning and r->json NULL when it is bad. */
+static void read_run_json(struct run *r)
+{
+	char *path = xasprintf("%s/run.json", r->path);
+	struct jr_value *j;
+	long long ver;
+
+	j = read_json(path, "kernel taken from the directory name",
+		      "kernel taken from the directory name");
 	if (!j) {
-		diag_warn(path, err.line, "not valid JSON (column %d: %s); kernel taken from the directory name",
-			  err.column, err.message);
 		free(path);
 		return;
 	}
@@ -314,6 +328,38 @@ static void read_run_json(struct run *r)
 		collect_facts(r);
 		free(path);
 		return;
+	}
+	jr_free(j);
+	free(path);
+}
+
+/* Read DIR/host.json, the host's conditions during a QEMU boot (written by
+ * qemu/run), into facts: "host" (its CPU, governor and the accelerator)
+ * and "host load" (quiet, busy or loaded: how much of its CPU others
+ * used).  None when the file is absent (a run on real hardware); a
+ * warning when it is bad. */
+static void read_host_json(struct run *r)
+{
+	char *path = xasprintf("%s/host.json", r->path), *s;
+	struct jr_value *j = read_json(path, NULL, "ignored");
+	const char *model, *accel, *gov, *load;
+	long long cpus;
+
+	if (!j) {
+		free(path);
+		return;
+	}
+	model = jr_str(jr_get(j, "cpu_model"));
+	accel = jr_str(jr_get(j, "accelerator"));
+	gov = jr_str(jr_get(j, "governor"));
+	load = jr_str(jr_get(j, "load"));
+	if (j->type != JR_OBJECT || !model || !accel || !load || !jr_int(jr_get(j, "cpus"), &cpus)) {
+		diag_warn(path, j->line, "no cpu_model, cpus, accelerator or load; ignored");
+	} else {
+		s = xasprintf("%s x%lld, governor %s, %s", model, cpus, gov ? gov : "(none)", accel);
+		fact_str(r, "host", s);
+		free(s);
+		fact_str(r, "host load", load);
 	}
 	jr_free(j);
 	free(path);
@@ -525,6 +571,7 @@ static void read_run(struct dataset *ds, const char *path)
 	r->name = xstrdup(slash ? slash + 1 : r->path);
 	r->kernel = kernel_from_name(r->name);
 	read_run_json(r);
+	read_host_json(r);
 	/* Runs of another suite than the first run's are not comparable. */
 	if (r->suite && ds->nruns > 0) {
 		const struct run *first = NULL;

@@ -4,9 +4,9 @@
 # rootfs/image-info runs on every make and rewrites the file (so the image
 # is rebuilt) only when its text changes.
 #
-# The PostgreSQL recipe defines POSTGRESQL_BUILD_CC, POSTGRESQL_BUILD_CFLAGS
-# and POSTGRESQL_ALLOCATOR; a recipe without them compiles with musl-gcc
-# -O2 and musl's malloc.
+# The PostgreSQL recipe defines POSTGRESQL_BUILD_CC, POSTGRESQL_BUILD_CFLAGS,
+# POSTGRESQL_ALLOCATOR and POSTGRESQL_MEMCPY; a recipe without them compiles
+# with musl-gcc -O2, musl's malloc and libc's memcpy.
 
 IMAGE_INFO := $(BUILD)/image-info/image.json
 
@@ -14,6 +14,7 @@ $(IMAGE_INFO): export IMAGE_INFO_CC = $(or $(POSTGRESQL_BUILD_CC),$(MUSL_CC))
 $(IMAGE_INFO): export IMAGE_INFO_CFLAGS = $(if $(filter undefined,$(origin \
 	POSTGRESQL_BUILD_CFLAGS)),-O2,$(POSTGRESQL_BUILD_CFLAGS))
 $(IMAGE_INFO): export IMAGE_INFO_ALLOCATOR = $(or $(POSTGRESQL_ALLOCATOR),musl)
+$(IMAGE_INFO): export IMAGE_INFO_MEMCPY = $(or $(POSTGRESQL_MEMCPY),libc)
 
 $(IMAGE_INFO): image-info-always
 	@mkdir -p $(@D)

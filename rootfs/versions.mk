@@ -42,3 +42,7 @@ BUSYBOX_SUITE      := sid
 MIMALLOC_SRC       := mimalloc
 MIMALLOC_VERSION   := 2.0.9+ds-2
 MIMALLOC_SUITE     := bookworm
+
+MUSL_SRC           := musl
+MUSL_VERSION       := 1.2.3-1
+MUSL_SUITE         := bookworm

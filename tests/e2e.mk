@@ -1,5 +1,6 @@
 # End-to-end tests: the appliance booted in QEMU (TCG is fine) through
 # qemu/run, on the default kernel.
 E2E_KERNEL_INITRD := $(KERNEL_OUT)/$(call kernel_link,6.12)/initramfs.cpio.gz
-CHECK_TESTS += tests/e2e/quick.test tests/e2e/interlock.test tests/e2e/cmdline.test
+CHECK_TESTS += tests/e2e/quick.test tests/e2e/interlock.test tests/e2e/cmdline.test \
+	tests/e2e/boots.test
 CHECK_DEPS  += $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD)

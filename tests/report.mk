@@ -3,7 +3,9 @@
 # (aa.c: A/A false-positive rates and detection), the text report of runs
 # the appliance made under TCG against an expected file, A/A pairs of
 # real runs (aa-runs.test), bad input, the header's provenance facts
-# (provenance.test), and the HTML page rendered by headless Chromium.
+# (provenance.test), --plan (plan.test), a --boots sequence as A/A and
+# against a known difference (boots.test), and the HTML page rendered by
+# headless Chromium.
 
 REPORT_TEST_BUILD := $(BUILD)/tests/report
 REPORT_UNIT_TESTS := stats aa jsonread
@@ -42,5 +44,5 @@ $(REPORT_TEST_BUILD)/pngcheck: $(TOP)/tests/report/pngcheck.c
 REPORT_UNIT_TEST_FILES := $(REPORT_UNIT_TESTS:%=$(REPORT_TEST_BUILD)/%.test)
 CHECK_TESTS += $(REPORT_UNIT_TEST_FILES:$(TOP)/%=%) tests/report/fixtures.test \
 	tests/report/aa-runs.test tests/report/bad-input.test tests/report/html.test \
-	tests/report/provenance.test
+	tests/report/provenance.test tests/report/plan.test tests/report/boots.test
 CHECK_DEPS  += $(REPORT_UNIT_TEST_FILES) $(REPORT) $(REPORT_TEST_BUILD)/pngcheck

@@ -16,8 +16,9 @@
 #
 # Built with -O2, like the PostgreSQL that distributions ship: the server's
 # speed is what the appliance measures.  Every executable has mimalloc
-# linked in as its allocator (rootfs/packages/mimalloc.mk says why; make
-# fidelity holds the result against a glibc build of the same source).
+# linked in as its allocator (rootfs/packages/mimalloc.mk says why), and
+# postgres musl's C memcpy (rootfs/packages/musl-memcpy.mk); make fidelity
+# holds the result against a glibc build of the same source.
 # Only the directories needed are built, not the whole tree.
 
 POSTGRESQL_DIR    := $(SRC)/postgresql
@@ -32,6 +33,7 @@ POSTGRESQL_LDSO   := /lib/x86_64-linux-musl/libc.so
 POSTGRESQL_BUILD_CC     := $(MUSL_CC)
 POSTGRESQL_BUILD_CFLAGS := -O2
 POSTGRESQL_ALLOCATOR    := mimalloc $(MIMALLOC_VERSION)
+POSTGRESQL_MEMCPY       := musl $(MUSL_VERSION) src/string/memcpy.c
 
 POSTGRESQL_CONFIGURE := \
 	CC=$(POSTGRESQL_BUILD_CC) CFLAGS="$(POSTGRESQL_BUILD_CFLAGS)" \
@@ -60,18 +62,20 @@ POSTGRESQL_QUIET = $(call recipe_quiet,postgresql)
 
 # $(call postgresql_make,DIR,TARGET): make TARGET in DIR of the tree.
 # postgres alone is linked dynamically; the tools link libpq statically.
-# Every executable links mimalloc (LDFLAGS_EX is used for executables only,
-# not for the loadable modules, which use the server's allocator).
+# Every executable links mimalloc, postgres musl's C memcpy as well
+# (LDFLAGS_EX is used for executables only, not for the loadable modules,
+# which use the server's).
 postgresql_make = $(SUBMAKE) \
 	-C $(POSTGRESQL_DIR)/$(1) \
-	$(if $(filter src/backend,$(1)),LDFLAGS_EX='$(MIMALLOC_OBJ)', \
+	$(if $(filter src/backend,$(1)),LDFLAGS_EX='$(MIMALLOC_OBJ) $(MUSL_MEMCPY_OBJ)', \
 		LDFLAGS_EX='-static $(MIMALLOC_OBJ)' libpq_pgport='$(POSTGRESQL_LIBPQ)') \
 	$(2) $(POSTGRESQL_QUIET)
 
 LIBPQ_CFLAGS := -I$(SYSROOT)/include
 LIBPQ_LIBS   := -L$(SYSROOT)/lib -lpq -lpgcommon_shlib -lpgport_shlib
 
-$(STAMP)/postgresql: $(KINC)/.done $(STAMP)/liburing $(STAMP)/mimalloc $(TOP)/rootfs/versions.mk \
+$(STAMP)/postgresql: $(KINC)/.done $(STAMP)/liburing $(STAMP)/mimalloc \
+		$(STAMP)/musl-memcpy $(TOP)/rootfs/versions.mk \
 		$(TOP)/rootfs/packages/postgresql.mk | deps
 	@echo "  UNPACK  postgresql"
 	$(Q)$(call recipe_begin,postgresql)

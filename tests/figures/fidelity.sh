@@ -222,7 +222,7 @@ echo "fidelity: PostgreSQL $(pg_version "$REF/postgres"), image and reference fr
 info=$WORK/image/etc/bootbench/image.json
 field() { sed -n "s/^ *\"$1\": \"\(.*\)\",\{0,1\}\$/\1/p" "$info" | head -n 1; }
 if [ -f "$info" ]; then
-	echo "  image:     $(field cc_version), CFLAGS $(field cflags), allocator $(field allocator) ($(field id))"
+	echo "  image:     $(field cc_version), CFLAGS $(field cflags), allocator $(field allocator), memcpy $(field memcpy) ($(field id))"
 else
 	echo "  image:     $IMAGE"
 fi

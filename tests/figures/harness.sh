@@ -2,15 +2,20 @@
 # harness.sh: does the suite runner slow down what it measures?
 #
 # In a chroot of the image, on the host's CPU and disk, this alternates
-# (5 pairs by default, in the order A B, B A, A B, ...) between
+# (5 rounds by default, in the order A B C, C B A, A B C, ...) between
 #   A  bootbench-bench run in host mode: the pgbench workload of a suite
-#      (initdb, pgbench -i, then pgbench with its per-transaction log), and
-#   B  plain pgbench with the same arguments against a server set up the
-#      same way by hand (a fresh initdb, pgbench -i, CHECKPOINT, sync),
-# and prints each pair's tps and the ratio A/B, then the median ratio.  A's
-# tps is the runner's headline figure (from pgbench's per-transaction log,
-# over the measured window); the one pgbench printed is shown beside it.
-# Goal: >= 0.98.  Needs root (chroot).
+#      (initdb, pgbench -i, then pgbench -P 1 -l: progress every second and
+#      the per-transaction log the runner reads its figures from),
+#   B  plain pgbench with the same arguments but those two against a server
+#      set up the same way by hand (a fresh initdb, pgbench -i, CHECKPOINT,
+#      sync), and
+#   C  the same as B with -P 1 -l, which pgbench itself pays for,
+# and prints each round's tps and the ratios A/B (what the runner costs in
+# all) and A/C (what the runner costs beyond pgbench's logging), then their
+# medians, with C/B (the logging alone) and the client's CPU time per
+# transaction of B and C.  A's tps is the runner's headline figure (from
+# the per-transaction log, over the measured window); the one pgbench
+# printed is shown beside it.  Goal: A/B >= 0.98.  Needs root (chroot).
 #
 #   tests/figures/harness.sh [PAIRS] [SCRIPT] [CLIENTS] [SECONDS]
 set -eu
@@ -78,26 +83,37 @@ run_a() {
 	a=$(sed -n 's/.*"tps":\([0-9.]*\).*/\1/p' "$root/runs/r/results.jsonl")
 	a_pgbench=$(sed -n 's/.*"pgbench_tps":\([0-9.]*\).*/\1/p' "$root/runs/r/results.jsonl")
 }
-# B: plain pgbench on the server set up by hand.
-run_b() {
+# B, or C with OPTIONS "-P 1 -l": plain pgbench on the server set up by
+# hand; sets tps and cpu (the client's CPU time per transaction, in us).
+run_plain() {
 	plain_setup
-	as_pg "pgbench -h /run/postgresql -b $script -c $clients -j $threads -T $seconds -M simple postgres" \
-		>"$work/b.txt" 2>&1 || { cat "$work/b.txt" >&2; exit 1; }
+	as_pg "cd /plain && rm -f pgbench_log.* && pgbench -h /run/postgresql -b $script -c $clients -j $threads -T $seconds -M simple $1 postgres >/plain/out.txt 2>&1; s=\$?; cut -d' ' -f16,17 /proc/\$\$/stat >/plain/cpu.txt; exit \$s" ||
+		{ cat "$root/plain/out.txt" >&2; exit 1; }
 	as_pg "pg_ctl -D /plain/pgdata -w stop >/dev/null"
-	b=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$work/b.txt")
+	tps=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$root/plain/out.txt")
+	n=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$root/plain/out.txt")
+	cpu=$(awk -v n="$n" -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($1 + $2) / hz / n * 1e6 }' "$root/plain/cpu.txt")
 }
+run_b() { run_plain ""; b=$tps b_cpu=$cpu; }
+run_c() { run_plain "-P 1 -l"; c=$tps c_cpu=$cpu; }
 . "$TOP/tests/figures/ratios.sh"
 
-echo "harness: $pairs pairs of pgbench -b $script -c $clients -j $threads -T $seconds (-M simple), alternated ABBA"
-printf '  %-5s %12s %12s %12s %8s %8s\n' pair "bootbench" "(pgbench's)" "plain" "ratio" "(pgb's)"
-ratios= pratios=
+echo "harness: $pairs rounds of pgbench -b $script -c $clients -j $threads -T $seconds (-M simple), alternated ABC CBA"
+printf '  %-5s %10s %10s %10s %10s %7s %7s %7s %8s %8s\n' round "A runner" "(pgbench)" "B plain" \
+	"C -P1 -l" "A/B" "A/C" "C/B" "B us/tx" "C us/tx"
+ratios= pratios= cratios= lratios= bcpus= ccpus=
 i=1
 while [ "$i" -le "$pairs" ]; do
-	if [ $((i % 2)) -eq 1 ]; then run_a; run_b; else run_b; run_a; fi
-	r=$(ratio "$a" "$b") pr=$(ratio "$a_pgbench" "$b")
-	printf '  %-5d %12.1f %12.1f %12.1f %8s %8s\n' "$i" "$a" "$a_pgbench" "$b" "$r" "$pr"
-	ratios="$ratios $r" pratios="$pratios $pr"
+	if [ $((i % 2)) -eq 1 ]; then run_a; run_b; run_c; else run_c; run_b; run_a; fi
+	r=$(ratio "$a" "$b") pr=$(ratio "$a_pgbench" "$b") cr=$(ratio "$a" "$c") lr=$(ratio "$c" "$b")
+	printf '  %-5d %10.1f %10.1f %10.1f %10.1f %7s %7s %7s %8s %8s\n' "$i" "$a" "$a_pgbench" "$b" "$c" \
+		"$r" "$cr" "$lr" "$b_cpu" "$c_cpu"
+	ratios="$ratios $r" pratios="$pratios $pr" cratios="$cratios $cr" lratios="$lratios $lr"
+	bcpus="$bcpus $b_cpu" ccpus="$ccpus $c_cpu"
 	i=$((i + 1))
 done
-echo "harness: median tps ratio bootbench/plain $(echo "$ratios" | median) (goal >= 0.98);" \
-	"with pgbench's own tps line $(echo "$pratios" | median)"
+echo "harness: median tps ratio bootbench/plain $(echo "$ratios" | median) (goal >= 0.98;" \
+	"with pgbench's own tps line $(echo "$pratios" | median));" \
+	"bootbench/plain with -P 1 -l $(echo "$cratios" | median);" \
+	"-P 1 -l alone $(echo "$lratios" | median), client CPU $(echo "$bcpus" | median) against" \
+	"$(echo "$ccpus" | median) us/tx"

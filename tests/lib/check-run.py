@@ -10,7 +10,8 @@ describe --always, + sha256 of rootfs/versions.mk, as rootfs/image-info makes
 it), the PostgreSQL build, the kernel config (the file in the run
 directory, its sha256, the same bytes as $OUT/kernels/<release>/config),
 CPU vulnerabilities, THP, clocksource and NUMA nodes as the kernel shows
-them.  Environment: TOP, OUT, BUILD (default TOP/build).  Exit status 0 if
+them; host.json, where qemu/run wrote one, valid against
+doc/host.schema.json.  Environment: TOP, OUT, BUILD (default TOP/build).  Exit status 0 if
 all passed.
 """
 import hashlib
@@ -67,6 +68,18 @@ if jsonschema:
     for e in errors[:10]:
         print("# %s: %s" % ("/".join(str(p) for p in e.absolute_path) or "(top)", e.message[:300]))
     check(not errors, "run.json is valid against doc/run.schema.json (%d errors)" % len(errors))
+    # host.json, which qemu/run writes beside a run it booted.
+    host_path = os.path.join(run, "host.json")
+    if os.path.exists(host_path):
+        with open(os.path.join(docdir, "host.schema.json")) as f:
+            host_schema = json.load(f)
+        with open(host_path) as f:
+            host = json.load(f)
+        errors = list(jsonschema.Draft202012Validator(host_schema).iter_errors(host))
+        for e in errors[:10]:
+            print("# host.json %s: %s" % ("/".join(str(p) for p in e.absolute_path) or "(top)",
+                                          e.message[:300]))
+        check(not errors, "host.json is valid against doc/host.schema.json (%d errors)" % len(errors))
 
 # --- the image ---
 img = rec.get("image")
@@ -102,6 +115,7 @@ check(bool(pg.get("cc")) and re.search(r"\d+\.\d+", pg.get("cc_version", "")) is
 check(re.search(r"(^|\s)-O[0-3s]", pg.get("cflags", "")) is not None,
       "PostgreSQL CFLAGS has an optimisation level: %r" % pg.get("cflags"))
 check(bool(pg.get("allocator")), "PostgreSQL allocator: %s" % pg.get("allocator"))
+check(bool(pg.get("memcpy")), "PostgreSQL memcpy: %s" % pg.get("memcpy"))
 
 # --- the kernel ---
 k = rec.get("kernel", {})

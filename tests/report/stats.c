@@ -13,6 +13,7 @@
 #include "tap.h"
 
 #include <math.h>
+#include <stdint.h>
 
 /* Within tol of want, absolute. */
 #define near(got, want, tol, ...) do {                                   \
@@ -280,6 +281,23 @@ static void test_compare(void)
 	ok(c.basis == TEST_NONE && c.why == NO_CLAIM_SERIES_CORRELATED, "compare: a step: no claim");
 }
 
+/* Against R's power.t.test(delta = 1, sd = SD, power = 0.8), which
+ * solves the noncentral t exactly: n = 16.71 for sd 1, 63.77 for sd 2,
+ * 5.09 for sd 0.5; our central-t iteration rounds up to the same boots. */
+static void test_boots_needed(void)
+{
+	ok(boots_needed(1, 1, 0.05, 0.8) == 17, "boots_needed: cov = change: 17 (R: 16.71)");
+	ok(boots_needed(2, 1, 0.05, 0.8) == 64, "boots_needed: cov = 2 x change: 64 (R: 63.77)");
+	ok(boots_needed(0.5, 1, 0.05, 0.8) == 6, "boots_needed: cov = change / 2: 6 (R: 5.09)");
+	ok(boots_needed(2, 2, 0.05, 0.8) == 17, "boots_needed: only the ratio of cov to change counts");
+	ok(boots_needed(0.01, 5, 0.05, 0.8) == MIN_BOOTS, "boots_needed: never fewer than MIN_BOOTS");
+	ok(boots_needed(1, 1, 0.01, 0.8) > 17 && boots_needed(1, 1, 0.05, 0.9) > 17,
+	   "boots_needed: more confidence or more power need more boots");
+	ok(boots_needed(NAN, 1, 0.05, 0.8) == 0 && boots_needed(1, 0, 0.05, 0.8) == 0 &&
+	   boots_needed(-1, 1, 0.05, 0.8) == 0, "boots_needed: 0 without a spread or a change");
+	ok(boots_needed(1e4, 1, 0.05, 0.8) == SIZE_MAX, "boots_needed: SIZE_MAX past a million");
+}
+
 int main(void)
 {
 	test_describe();
@@ -289,5 +307,6 @@ int main(void)
 	test_fieller();
 	test_batch_means();
 	test_compare();
+	test_boots_needed();
 	return tap_done();
 }
