@@ -30,8 +30,10 @@ run_count() { ls -d "$R"/runs/*/ 2>/dev/null | wc -l; }
 # last_console: the console log of the last boot.
 last_console() { ls -t "$R"/console/*.log | head -n 1; }
 
-# tree_sums DIR: the sha256 of every file below DIR, by relative path.
-tree_sums() { (cd "$1" && find . -type f | sort | xargs sha256sum); }
+# tree_sums DIR: the sha256 of every file below DIR, by relative path;
+# host.json, which qemu/run writes into its extracted copy of a run (it is
+# never on the results disk), left out.
+tree_sums() { (cd "$1" && find . -type f ! -name host.json | sort | xargs sha256sum); }
 
 # disk_sums RUN: tree_sums of run RUN as the results disk $R/results.img
 # holds it now (extracted afresh, not the copy made after its boot).
