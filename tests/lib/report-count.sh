@@ -1,5 +1,15 @@
-# tests/lib/report-count.sh: count the cells of bootbench-report CSV output
-# for the A/A tests (sourced; POSIX sh and awk).
+# tests/lib/report-count.sh: the A/A tests' side labels and count of the
+# cells of bootbench-report CSV output (sourced; POSIX sh and awk).
+#
+# with_side RUN DEST SIDE: a copy of run directory RUN as DEST/<its name>,
+# every measurement of its results.jsonl given the env key "side" = SIDE,
+# for bootbench-report --by side.
+with_side() {
+	_ws_dest=$2/$(basename "$1")
+	mkdir -p "$_ws_dest"
+	cp -R "$1/." "$_ws_dest/"
+	sed "s/\"env\":{/\"env\":{\"side\":\"$3\",/" "$1/results.jsonl" >"$_ws_dest/results.jsonl"
+}
 #
 # count CSV...: "fields boot_tested boot_sig within_tested within_sig
 # within_bound boot_bound compared fewer_boots" of the reports CSV...
