@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # bootbench: a bootable PostgreSQL benchmark appliance.
 #
 #   make            build the base initramfs out/bootbench.cpio.gz

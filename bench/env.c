@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* env.c: make and tear down the environment a case asks for. */
 #include "env.h"
+#include "clock.h"
 #include "fsio.h"
 #include "msg.h"
 #include "proc.h"
@@ -70,12 +72,12 @@ static int format_volumes(struct run *r)
 			 i ? "-" : "", i ? v->role : "", r->env);
 		volume_mkfs_command(v, command, sizeof(command));
 		note("mkfs: %s", command);
-		double t0 = now_mono();
+		double t0 = clock_now();
 		if (volume_format(v, in_run(r, log_path, sizeof(log_path), log_name),
 				  log_name) < 0)
 			return -1;
 		r->rec.volumes[i].formatted = true;
-		note("mkfs: %s formatted in %.1f s", v->device, now_mono() - t0);
+		note("mkfs: %s formatted in %.1f s", v->device, clock_now() - t0);
 	}
 	return 0;
 }

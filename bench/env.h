@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * env.h: an environment -- the state of the disk and the server that a
  * case's [filesystem] and [postgresql] values ask for.  Entering one
@@ -8,7 +9,7 @@
 #ifndef BOOTBENCH_ENV_H
 #define BOOTBENCH_ENV_H
 
-#include "run.h"
+#include "run_state.h"
 
 /* Leave the environment in place, if any, and make c's.  0 or -1. */
 int env_enter(struct run *r, const struct bench_case *c);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fsio.c: files that must reach the disk, and time stamps. */
 #include "fsio.h"
 #include "msg.h"
@@ -96,14 +97,6 @@ void last_line(const char *path, char *buf, size_t len)
 	tail[n] = '\0';
 	char *nl = strrchr(tail, '\n');
 	snprintf(buf, len, "%s", nl ? nl + 1 : tail);
-}
-
-double now_mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 void now_utc(char *buf, size_t len)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fsio.h: files that must reach the disk, and time stamps. */
 #ifndef BOOTBENCH_FSIO_H
 #define BOOTBENCH_FSIO_H
@@ -22,12 +23,8 @@ int open_log(const char *path);
 /* The same, appending to what the file holds. */
 int open_log_append(const char *path);
 
-
 /* The last non-empty line of a text file into buf ("" if none). */
 void last_line(const char *path, char *buf, size_t len);
-
-/* Seconds on the monotonic clock. */
-double now_mono(void);
 
 /* UTC time as 2025-01-31T12:34:56Z into buf (at least 21 bytes). */
 void now_utc(char *buf, size_t len);

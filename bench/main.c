@@ -1,20 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * bootbench-bench: run a benchmark suite on a dedicated block device.
  *
  *   bootbench-bench describe --suite NAME
  *   bootbench-bench run --suite NAME --target DEV --run-dir DIR [...]
+ *   bootbench-bench [COMMAND] --help | --version
  *
  * The init of the bootbench image runs it once per boot; see
  * doc/results-jsonl.md for what it writes.
  */
 #include <stdio.h>
 
+#include "image_id.h"
 #include "msg.h"
 #include "options.h"
 #include "pg.h"
 #include "run.h"
 #include "suite.h"
+#include "suite_describe.h"
+#include "suite_read.h"
 #include "suite_keys.h"
+
+/* Write a, b and c to stdout: 0, or 1 if they could not be written. */
+static int print(const char *a, const char *b, const char *c)
+{
+	if (printf("%s%s%s", a, b, c) < 0 || fflush(stdout) != 0) {
+		perror(PROGNAME ": could not write to stdout");
+		return 1;
+	}
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -23,14 +38,17 @@ int main(int argc, char **argv)
 	char err[512];
 
 	if (options_parse(argc, argv, &o, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s: %s (see \"%s --help\")\n", PROGNAME, err,
-			PROGNAME);
+		const char *cmd = options_command_name(o.command);
+
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
+		fprintf(stderr, "Try \"%s%s%s --help\" for more information.\n",
+			PROGNAME, cmd ? " " : "", cmd ? cmd : "");
 		return 2;
 	}
-	if (o.command == CMD_HELP) {
-		fputs(options_usage, stdout);
-		return fflush(stdout) == 0 ? 0 : 1;
-	}
+	if (o.command == CMD_VERSION)
+		return print(PROGNAME " (bootbench) ", bootbench_image_id, "\n");
+	if (o.command == CMD_HELP || o.help)
+		return print(options_help(o.command), "", "");
 	if (o.command == CMD_KEYS) {
 		suite_list_keys(stdout);
 		return fflush(stdout) == 0 ? 0 : 1;

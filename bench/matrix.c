@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * matrix.c: the cases of a suite.
  *
@@ -7,22 +8,12 @@
  * within each the workload sections in file order, within each their
  * combinations (first key slowest), the repeats innermost.
  */
-#include "suite.h"
-#include "workload.h"
+#include "matrix.h"
+#include "workload_spec.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-
-const struct suite_param *suite_param(const struct suite *s,
-				      const char *section, const char *key)
-{
-	for (size_t i = 0; i < s->n_params; i++)
-		if (strcmp(s->params[i].section, section) == 0 &&
-		    strcmp(s->params[i].key, key) == 0)
-			return &s->params[i];
-	return NULL;
-}
 
 static bool is_env(const struct suite_param *p)
 {
@@ -152,18 +143,8 @@ const char *case_value(const struct bench_case *c, const char *section,
 long long case_number(const struct bench_case *c, const char *section,
 		      const char *key)
 {
-	const struct suite_param *p = suite_param(c->s, section, key);
 	const char *v = case_value(c, section, key);
-	long long n = 0;
-	bool b;
-
-	if (!v)
-		return 0;
-	if (p->def && p->def->kind == SK_SIZE && suite_parse_size(v, &n))
-		return n;
-	if (suite_parse_bool(v, &b) && (!p->def || p->def->kind == SK_BOOL))
-		return b;
-	return strtoll(v, NULL, 10);
+	return v ? suite_value_number(suite_param(c->s, section, key), v) : 0;
 }
 
 const char *case_param(const struct bench_case *c, const char *key)

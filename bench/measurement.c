@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* measurement.c: what a workload's measure() fills in. */
 #include "workload.h"
 

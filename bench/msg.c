@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* msg.c: progress lines, warnings and the recorded failure reason. */
 #include "msg.h"
+#include "message.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -12,13 +14,8 @@ static char reason[1024];
 static void format(char *buf, size_t len, const char *fmt, va_list ap)
 {
 	int saved = errno;
-	size_t n = strlen(fmt);
 
-	vsnprintf(buf, len, fmt, ap);
-	if (n > 0 && fmt[n - 1] == ':') {
-		size_t used = strlen(buf);
-		snprintf(buf + used, len - used, " %s", strerror(saved));
-	}
+	message_vformat(buf, len, saved, fmt, ap);
 	errno = saved;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * msg.h: what bootbench-bench tells the console, and why it failed.
  *

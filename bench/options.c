@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* options.c: parse the command line of bootbench-bench. */
 #include "options.h"
 
@@ -5,6 +6,20 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The options of run after --suite and --suite-file, in both texts that
+ * list them. */
+#define RUN_OPTION_LINES \
+	"  --target DEV            block device to format (all data on it is lost)\n" \
+	"  --run-dir DIR           directory for results.jsonl, bench.json, logs/\n" \
+	"  --mountpoint DIR        where to mount the target (default /mnt/target)\n" \
+	"  --wal DEV               block device to format for the WAL\n" \
+	"  --wal-mountpoint DIR    where to mount the WAL device (default /mnt/wal)\n" \
+	"  --data-dir DIR          host mode: no device; each environment's data\n" \
+	"                          directory is made in DIR (new or empty)\n" \
+	"  --pg-bindir DIR         PostgreSQL's programs (default /opt/postgresql/bin)\n" \
+	"  --suites-dir DIR        NAME.ini here overrides a built-in suite\n" \
+	"                          (default /mnt/results/suites)\n"
 
 const char options_usage[] =
 	"bootbench-bench runs a benchmark suite on a dedicated block device.\n"
@@ -25,16 +40,55 @@ const char options_usage[] =
 	"Options:\n"
 	"  --suite NAME            suite to describe or run\n"
 	"  --suite-file FILE       suite file to describe or run instead\n"
-	"  --target DEV            block device to format (all data on it is lost)\n"
-	"  --run-dir DIR           directory for results.jsonl, bench.json, logs/\n"
-	"  --mountpoint DIR        where to mount the target (default /mnt/target)\n"
-	"  --wal DEV               block device to format for the WAL\n"
-	"  --wal-mountpoint DIR    where to mount the WAL device (default /mnt/wal)\n"
-	"  --data-dir DIR          host mode: no device; each environment's data\n"
-	"                          directory is made in DIR (new or empty)\n"
+	RUN_OPTION_LINES
+	"  -h, --help              show this help (after a command: its own), then exit\n"
+	"  --version               print the id of the image built with it, then exit\n"
+	"\n"
+	"Exit status: 0 success, 1 the run failed, 2 usage error or unknown suite,\n"
+	"143 stopped by SIGTERM (after stopping PostgreSQL and unmounting).\n";
+
+static const char usage_describe[] =
+	"bootbench-bench describe prints a suite's requirements as key=value lines.\n"
+	"\n"
+	"Usage:\n"
+	"  bootbench-bench describe (--suite NAME | --suite-file FILE) [OPTION]...\n"
+	"\n"
+	"Options:\n"
+	"  --suite NAME            built-in suite, or NAME.ini in the suites directory\n"
+	"  --suite-file FILE       suite file to describe instead\n"
 	"  --pg-bindir DIR         PostgreSQL's programs (default /opt/postgresql/bin)\n"
 	"  --suites-dir DIR        NAME.ini here overrides a built-in suite\n"
 	"                          (default /mnt/results/suites)\n"
+	"  -h, --help              show this help, then exit\n"
+	"\n"
+	"Exit status: 0 success, 1 stdout could not be written, 2 usage error or\n"
+	"unknown or invalid suite.\n";
+
+static const char usage_keys[] =
+	"bootbench-bench keys lists every key a suite file may set, one per line.\n"
+	"\n"
+	"Usage:\n"
+	"  bootbench-bench keys\n"
+	"\n"
+	"Options:\n"
+	"  -h, --help              show this help, then exit\n"
+	"\n"
+	"Exit status: 0 success, 1 stdout could not be written, 2 usage error.\n";
+
+static const char usage_run[] =
+	"bootbench-bench run formats a device, runs the suite on it and writes the\n"
+	"results to a directory; in host mode it uses a directory instead.\n"
+	"\n"
+	"Usage:\n"
+	"  bootbench-bench run (--suite NAME | --suite-file FILE) --target DEV\n"
+	"                      --run-dir DIR [OPTION]...\n"
+	"  bootbench-bench run (--suite NAME | --suite-file FILE) --data-dir DIR\n"
+	"                      --run-dir DIR [OPTION]...    (host mode)\n"
+	"\n"
+	"Options:\n"
+	"  --suite NAME            built-in suite, or NAME.ini in the suites directory\n"
+	"  --suite-file FILE       suite file to run instead\n"
+	RUN_OPTION_LINES
 	"  -h, --help              show this help, then exit\n"
 	"\n"
 	"Exit status: 0 success, 1 the run failed, 2 usage error or unknown suite,\n"
@@ -80,7 +134,26 @@ static const char *const command_names[] = {
 	[CMD_DESCRIBE] = "describe",
 	[CMD_RUN] = "run",
 	[CMD_KEYS] = "keys",
+	[CMD_VERSION] = "version",
 };
+
+const char *options_help(enum command c)
+{
+	switch (c) {
+	case CMD_DESCRIBE: return usage_describe;
+	case CMD_RUN: return usage_run;
+	case CMD_KEYS: return usage_keys;
+	case CMD_HELP:
+	case CMD_VERSION:
+		break;
+	}
+	return options_usage;
+}
+
+const char *options_command_name(enum command c)
+{
+	return c == CMD_HELP || c == CMD_VERSION ? NULL : command_names[c];
+}
 
 static int error(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -120,20 +193,48 @@ static bool valid_suite_name(const char *s)
 	return true;
 }
 
+static bool is_help(const char *arg)
+{
+	return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
+/* The length of an option's name: up to "=VALUE". */
+static size_t name_len(const char *arg)
+{
+	return strcspn(arg, "=");
+}
+
+/* --help=VALUE or --version=VALUE: an error, or 0. */
+static int flag_with_value(const char *arg, char *err, size_t errlen)
+{
+	size_t len = name_len(arg);
+
+	if (arg[len] == '=' && ((len == 6 && strncmp(arg, "--help", 6) == 0) ||
+				(len == 9 && strncmp(arg, "--version", 9) == 0)))
+		return error(err, errlen, "option \"%.*s\" takes no value", (int)len, arg);
+	return 0;
+}
+
 static int parse_command(const char *word, struct options *o,
 			 char *err, size_t errlen)
 {
-	if (strcmp(word, "-h") == 0 || strcmp(word, "--help") == 0 ||
-	    strcmp(word, "help") == 0)
+	if (is_help(word) || strcmp(word, "help") == 0)
 		o->command = CMD_HELP;
+	else if (strcmp(word, "--version") == 0)
+		o->command = CMD_VERSION;
 	else if (strcmp(word, "describe") == 0)
 		o->command = CMD_DESCRIBE;
 	else if (strcmp(word, "run") == 0)
 		o->command = CMD_RUN;
 	else if (strcmp(word, "keys") == 0)
 		o->command = CMD_KEYS;
-	else if (word[0] == '-')
+	else if (flag_with_value(word, err, errlen) < 0)
+		return -1;
+	else if (strncmp(word, "--", 2) == 0 && find_def(word + 2, name_len(word + 2)))
 		return error(err, errlen, "expected a command before \"%s\"", word);
+	else if (word[0] == '-')
+		return error(err, errlen, "unknown option \"%.*s\"",
+			     (int)name_len(word), word);
 	else
 		return error(err, errlen, "unknown command \"%s\"", word);
 	return 0;
@@ -189,7 +290,7 @@ int options_parse(int argc, char **argv, struct options *o,
 		return error(err, errlen, "no command given");
 	if (parse_command(argv[1], o, err, errlen) < 0)
 		return -1;
-	if (o->command == CMD_HELP || o->command == CMD_KEYS) {
+	if (o->command == CMD_HELP || o->command == CMD_VERSION) {
 		if (argc > 2)
 			return error(err, errlen, "unexpected argument \"%s\"", argv[2]);
 		return 0;
@@ -198,16 +299,26 @@ int options_parse(int argc, char **argv, struct options *o,
 	unsigned given = 0;
 	for (int i = 2; i < argc; i++) {
 		const char *arg = argv[i];
-		if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
+		/* COMMAND --help and --version end the parsing where they are. */
+		if (is_help(arg)) {
+			o->help = true;
+			return 0;
+		}
+		if (strcmp(arg, "--version") == 0) {
+			o->command = CMD_VERSION;
+			return 0;
+		}
+		if (arg[0] != '-' || strcmp(arg, "-") == 0 || strcmp(arg, "--") == 0)
 			return error(err, errlen, "unexpected argument \"%s\"", arg);
+		if (flag_with_value(arg, err, errlen) < 0)
+			return -1;
 
-		const char *name = arg + 2;
-		const char *eq = strchr(name, '=');
-		size_t len = eq ? (size_t)(eq - name) : strlen(name);
-		const struct option_def *d = find_def(name, len);
+		size_t len = name_len(arg);
+		const struct option_def *d =
+			strncmp(arg, "--", 2) == 0 ? find_def(arg + 2, len - 2) : NULL;
 		if (!d)
-			return error(err, errlen, "unrecognized option \"--%.*s\"",
-				     (int)len, name);
+			return error(err, errlen, "unknown option \"%.*s\"", (int)len, arg);
+		const char *eq = arg[len] == '=' ? arg + len : NULL;
 		if (!(d->allowed & ON(o->command)))
 			return error(err, errlen, "option --%s does not apply to %s",
 				     d->name, command_names[o->command]);
@@ -223,10 +334,12 @@ int options_parse(int argc, char **argv, struct options *o,
 		else if (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0)
 			value = argv[++i];
 		else
-			return error(err, errlen, "option --%s needs a value", d->name);
+			return error(err, errlen, "option \"--%s\" needs a value", d->name);
 		if (*value == '\0')
-			return error(err, errlen, "option --%s needs a value", d->name);
+			return error(err, errlen, "option \"--%s\" needs a value", d->name);
 		*field(o, d) = value;
 	}
+	if (o->command == CMD_KEYS)
+		return 0;
 	return check_values(o, err, errlen);
 }

@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* pg.c: initdb, postgresql.conf, start, describe and stop the server. */
 #include "pg.h"
+#include "clock.h"
 #include "fsio.h"
 #include "msg.h"
 
@@ -251,7 +253,7 @@ int pg_start(struct pg_server *pg, const char *log_path, const char *log_name)
 	if (rc < 0)
 		return -1;
 
-	double deadline = now_mono() + START_TIMEOUT_S;
+	double deadline = clock_now() + START_TIMEOUT_S;
 	for (;;) {
 		int status;
 		int w = proc_wait(pg->pid, 0, true, &status);
@@ -265,7 +267,7 @@ int pg_start(struct pg_server *pg, const char *log_path, const char *log_name)
 		if (ping == PQPING_NO_ATTEMPT)
 			return fail("could not check the server: bad connection "
 				    "parameters \"%s\"", pg->conninfo);
-		if (now_mono() >= deadline)
+		if (clock_now() >= deadline)
 			return fail("postgres did not accept connections within "
 				    "%d s (see %s)", START_TIMEOUT_S, log_name);
 		if (proc_sleep(PING_INTERVAL_S) < 0)

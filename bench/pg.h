@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * pg.h: the life of the PostgreSQL server a suite runs against:
  * initdb, postgresql.conf, start, what it runs with, stop.
@@ -13,8 +14,8 @@
 #include <sys/types.h>
 
 #include "proc.h"
-#include "record.h"
-#include "suite.h"
+#include "benchjson.h"
+#include "matrix.h"
 
 #define PG_BINDIR  "/opt/postgresql/bin"
 #define PG_SOCKDIR "/run/postgresql"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* pg_settings.c: the names and kinds of the server's settings. */
 #include "pg_settings.h"
 #include "msg.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * pg_settings.h: check a suite's [postgresql] section against the server
  * it will run on, before anything is formatted: every name must be one of

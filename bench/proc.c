@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* proc.c: child processes, each with a deadline. */
 #include "proc.h"
+#include "clock.h"
 #include "fsio.h"
 #include "msg.h"
 
@@ -71,7 +73,7 @@ int proc_stop_signal(void)
 /* Sleep until fds are ready, a signal comes or the deadline passes. */
 static int wait_until(struct pollfd *fds, nfds_t n, double deadline)
 {
-	double left = deadline - now_mono();
+	double left = deadline - clock_now();
 	if (left < 0)
 		left = 0;
 	struct timespec ts = {
@@ -176,7 +178,7 @@ int proc_spawn(const struct proc_spec *s, pid_t *pid)
 
 int proc_wait(pid_t pid, double timeout_s, bool stoppable, int *status)
 {
-	double deadline = now_mono() + timeout_s;
+	double deadline = clock_now() + timeout_s;
 
 	for (;;) {
 		pid_t w = waitpid(pid, status, WNOHANG);
@@ -189,7 +191,7 @@ int proc_wait(pid_t pid, double timeout_s, bool stoppable, int *status)
 		}
 		if (stoppable && stop_signal)
 			return -1;
-		if (now_mono() >= deadline)
+		if (clock_now() >= deadline)
 			return 0;
 		wait_until(NULL, 0, deadline);
 	}
@@ -220,9 +222,9 @@ int proc_stopped_fail(const char *during)
 
 int proc_sleep(double seconds)
 {
-	double deadline = now_mono() + seconds;
+	double deadline = clock_now() + seconds;
 
-	while (!stop_signal && now_mono() < deadline)
+	while (!stop_signal && clock_now() < deadline)
 		wait_until(NULL, 0, deadline);
 	return stop_signal ? -1 : 0;
 }
@@ -236,7 +238,7 @@ int proc_check_stop(const char *during)
 		for (size_t i = 0; i < N_STOP_SIGNALS; i++)
 			any |= sigismember(&pending, stop_signals[i]) == 1;
 	if (any)
-		wait_until(NULL, 0, now_mono());
+		wait_until(NULL, 0, clock_now());
 	return stop_signal ? proc_stopped_fail(during) : 0;
 }
 
@@ -307,7 +309,7 @@ int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
 		return -1;
 	}
 
-	double deadline = now_mono() + timeout_s;
+	double deadline = clock_now() + timeout_s;
 	struct linebuf lb = { .len = 0, .last = "" };
 	int log_errno = 0, status = 0;
 	bool exited = false, eof = false;
@@ -324,7 +326,7 @@ int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
 		}
 		if (exited && eof)
 			break;
-		if (stop_signal || now_mono() >= deadline) {
+		if (stop_signal || clock_now() >= deadline) {
 			if (!exited)
 				proc_end(pid, 2);
 			else if (kill(-pid, SIGKILL) < 0 && errno != ESRCH)

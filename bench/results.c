@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* results.c: write results.jsonl lines. */
 #include "results.h"
 #include "fsio.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * results.h: results.jsonl, one line per measurement (doc/results-jsonl.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * run.c: `bootbench-bench run` -- the suite engine.
  *
@@ -9,7 +10,10 @@
  * measurement is appended to results.jsonl at once.
  */
 #include "run.h"
+#include "clock.h"
+#include "run_state.h"
 #include "env.h"
+#include "matrix.h"
 #include "fsio.h"
 #include "msg.h"
 #include "pg_settings.h"
@@ -65,19 +69,6 @@ static int check_settings(struct run *r)
 	char log[PATH_MAX + 32];
 	return pg_check_settings(r->s, in_dir(r, log, sizeof(log),
 					      "logs/describe-config.txt"));
-}
-
-/* Run one step: time it, note it in bench.json. */
-int run_phase(struct run *r, const char *name, int (*step)(struct run *))
-{
-	if (proc_stop_signal())
-		return proc_stopped_fail(name);
-	double t0 = now_mono();
-	int rc = step(r);
-	record_phase(&r->rec, name, now_mono() - t0, rc == 0);
-	if (record_save(&r->rec) < 0)
-		rc = -1;
-	return rc;
 }
 
 static int between(struct run *r, const struct bench_case *c)
@@ -147,17 +138,17 @@ static int measure(struct run *r, const struct bench_case *c)
 	memset(&out, 0, sizeof(out));
 	char name[160];
 	snprintf(name, sizeof(name), "prepare:%s", c->id);
-	double tp = now_mono();
+	double tp = clock_now();
 	int rc = w->prepare(&r->wenv, c);
-	record_phase(&r->rec, name, now_mono() - tp, rc == 0);
+	record_phase(&r->rec, name, clock_now() - tp, rc == 0);
 	if (rc < 0 || between(r, c) < 0)
 		return -1;
 	now_utc(started, sizeof(started));
 	sample(r, &smp, 0);
-	double t0 = now_mono();
+	double t0 = clock_now();
 	if (w->measure(&r->wenv, c, &out) < 0)
 		return -1;
-	m.seconds = now_mono() - t0;
+	m.seconds = clock_now() - t0;
 	sample(r, &smp, 1);
 	if (smp.have_cpu) {
 		cpu_shares_between(&smp.cpu[0], &smp.cpu[1], &smp.shares);
@@ -188,10 +179,10 @@ static int run_cases(struct run *r)
 		if (c.env != r->env && env_enter(r, &c) < 0)
 			return -1;
 		note("case %zu/%zu: %s", i + 1, suite_case_count(r->s), c.id);
-		double t0 = now_mono();
+		double t0 = clock_now();
 		int rc = measure(r, &c);
 		snprintf(name, sizeof(name), "%s", c.id);
-		record_phase(&r->rec, name, now_mono() - t0, rc == 0);
+		record_phase(&r->rec, name, clock_now() - t0, rc == 0);
 		if (record_save(&r->rec) < 0 || rc < 0) {
 			if (rc < 0)
 				lava_testcase(c.id, 0, 0, NULL);
@@ -213,7 +204,8 @@ static int setup(struct run *r, const struct options *o, const struct suite *s)
 	for (size_t n = strlen(r->dir); n > 1 && r->dir[n - 1] == '/'; n--)
 		r->dir[n - 1] = '\0';
 	slash = strrchr(r->dir, '/');
-	snprintf(r->run_id, sizeof(r->run_id), "%s", slash ? slash + 1 : r->dir);
+	/* a file name: at most NAME_MAX */
+	snprintf(r->run_id, sizeof(r->run_id), "%.*s", NAME_MAX, slash ? slash + 1 : r->dir);
 
 	struct record *rec = &r->rec;
 	rec->run_id = r->run_id;

@@ -1,53 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * run.h: `bootbench-bench run` -- one suite on one target, start to end.
- *
- * struct run is the state of the engine, shared by run.c (the cases),
- * env.c (making and tearing down an environment) and warnings.c.
+ * run.h: `bootbench-bench run` -- one suite on one target, start to end
+ * (run.c; its state is in run_state.h).
  */
 #ifndef BOOTBENCH_RUN_H
 #define BOOTBENCH_RUN_H
 
-#include <limits.h>
-
 #include "options.h"
-#include "pg.h"
-#include "record.h"
 #include "suite.h"
-#include "volume.h"
-#include "workload.h"
 
-#define RUN_MAX_REPEATS 100
-
-struct run {
-	const struct suite *s;
-	const struct options *o;
-	char dir[PATH_MAX];
-	char run_id[NAME_MAX + 1];
-	int env;                       /* the environment in place; -1: none */
-	struct fs_config fs;           /* its [filesystem] values */
-	struct volume volumes[2];      /* the target, then the WAL device */
-	size_t n_volumes;              /* 0 in host mode */
-	char mkfs_command[1024];       /* the target's, words joined by spaces */
-	char env_dir[PATH_MAX];        /* host mode: the environment's directory */
-	struct pg_server pg;
-	struct workload_env wenv;
-	struct record rec;
-	int results_fd;
-	char results_path[PATH_MAX + 32];
-	int checkpoint_timeout_s;      /* of the server in place */
-	char group[128];               /* the primary figures of a case's repeats */
-	double group_values[RUN_MAX_REPEATS];
-	size_t group_n;
-};
-
-/*
- * Format and mount the devices, set up and start PostgreSQL, run every
- * case of the suite, stop, unmount; write the run directory as it goes.
- * Returns the exit status: 0, 1 (failed) or 143 (stopped by a signal).
- */
 int run_suite(const struct options *o, const struct suite *s);
-
-/* Run one step: time it, note it in bench.json.  0 or -1. */
-int run_phase(struct run *r, const char *name, int (*step)(struct run *));
 
 #endif

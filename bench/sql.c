@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* sql.c: libpq calls with their failures reported. */
 #include "sql.h"
 #include "msg.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * sql.h: talking to the server with libpq, for the workloads that send
  * SQL themselves (insert, seqscan, oltp's table) and for the engine

@@ -1,117 +1,105 @@
-/* suite.c: where suites come from, what describe says, the cases. */
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* suite.c: a suite's params and their values (suite.h). */
 #include "suite.h"
 
+#include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "fileio.h"
-#include "workload.h"
-
-#define SUITE_FILE_MAX (64 * 1024)
-
-int suite_lookup_in(const char *dir, const char *name, struct suite *s,
-		    char *err, size_t errlen)
+const struct suite_param *suite_param(const struct suite *s,
+				      const char *section, const char *key)
 {
-	char path[PATH_MAX];
+	for (size_t i = 0; i < s->n_params; i++)
+		if (strcmp(s->params[i].section, section) == 0 &&
+		    strcmp(s->params[i].key, key) == 0)
+			return &s->params[i];
+	return NULL;
+}
 
-	/* A suite on the results partition overrides the built-in one. */
-	if (dir && strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			  "0123456789_-") == strlen(name)) {
-		snprintf(path, sizeof(path), "%s/%s.ini", dir, name);
-		if (access(path, F_OK) == 0)
-			return suite_read_file(path, s, err, errlen);
-		if (errno != ENOENT) {
-			snprintf(err, errlen, "could not read suite file \"%s\": %s",
-				 path, strerror(errno));
-			return -1;
+long long suite_number(const struct suite *s, const char *section,
+		       const char *key)
+{
+	const struct suite_param *p = suite_param(s, section, key);
+	return p ? suite_value_number(p, p->values[0]) : 0;
+}
+
+long long suite_value_number(const struct suite_param *p, const char *value)
+{
+	long long n = 0;
+	bool b;
+
+	if (p->def && p->def->kind == SK_SIZE && suite_parse_size(value, &n))
+		return n;
+	if (suite_parse_bool(value, &b) && (!p->def || p->def->kind == SK_BOOL))
+		return b;
+	return strtoll(value, NULL, 10);
+}
+
+bool suite_parse_bool(const char *text, bool *out)
+{
+	static const char *const yes[] = { "1", "yes", "on", "true" };
+	static const char *const no[] = { "0", "no", "off", "false" };
+
+	for (size_t i = 0; i < 4; i++) {
+		if (strcmp(text, yes[i]) == 0 || strcmp(text, no[i]) == 0) {
+			*out = strcmp(text, yes[i]) == 0;
+			return true;
 		}
 	}
-	for (const struct suite_text *b = builtin_suites; b->name; b++)
-		if (strcmp(b->name, name) == 0)
-			return suite_parse(b->name, "built-in", b->text, s,
-					   err, errlen);
-
-	char names[512] = "";
-	size_t used = 0;
-	for (const struct suite_text *b = builtin_suites;
-	     b->name && used < sizeof(names); b++)
-		used += (size_t)snprintf(names + used, sizeof(names) - used,
-					 "%s%s", used ? ", " : "", b->name);
-	snprintf(err, errlen, "unknown suite \"%s\" (built-in suites: %s%s%s)",
-		 name, names, dir ? "; none in " : "", dir ? dir : "");
-	return -1;
+	return false;
 }
 
-int suite_lookup(const char *name, struct suite *s, char *err, size_t errlen)
+static bool parse_number(const char *text, long long *out, const char **end)
 {
-	return suite_lookup_in(SUITE_RESULTS_DIR, name, s, err, errlen);
+	char *e;
+	errno = 0;
+	long long v = strtoll(text, &e, 10);
+	if (errno || e == text || !(isdigit((unsigned char)*text) || *text == '-'))
+		return false;
+	*out = v;
+	*end = e;
+	return true;
 }
 
-/* The whole suite file into a new string, or NULL with errno set. */
-static char *read_suite_text(const char *path)
+bool suite_parse_int(const char *text, long long *out)
 {
-	size_t len;
-	char *text = read_text(path, SUITE_FILE_MAX + 1, &len);
-
-	if (text && len > SUITE_FILE_MAX) {
-		free(text);
-		errno = EFBIG;
-		return NULL;
-	}
-	return text;
+	const char *end;
+	return parse_number(text, out, &end) && *end == '\0';
 }
 
-int suite_read_file(const char *path, struct suite *s, char *err, size_t errlen)
+bool suite_parse_size(const char *text, long long *bytes)
 {
-	char name[PATH_MAX];
-	char *text = read_suite_text(path);
+	static const char units[] = "kMGT";
+	const char *end;
+	long long v;
 
-	if (!text) {
-		snprintf(err, errlen, "could not read suite file \"%s\": %s", path,
-			 strerror(errno));
-		return -1;
+	if (!parse_number(text, &v, &end) || v < 0)
+		return false;
+	if (*end == 'K')
+		end = "k";      /* 64K is as clear as 64k */
+	const char *u = *end ? strchr(units, *end) : NULL;
+	if (*end && !u)
+		return false;
+	if (u) {
+		for (int i = 0; i <= u - units; i++) {
+			if (v > LLONG_MAX / 1024)
+				return false;
+			v *= 1024;
+		}
+		end++;
+		if (*end == 'B' || strcmp(end, "iB") == 0)
+			end += *end == 'B' ? 1 : 2;
 	}
-	snprintf(name, sizeof(name), "%s", path);
-	char *base = basename(name);
-	size_t n = strlen(base);
-	if (n > 4 && strcmp(base + n - 4, ".ini") == 0)
-		base[n - 4] = '\0';
-	if (suite_parse(base, path, text, s, err, errlen) < 0) {
-		free(text);
-		return -1;
-	}
-	s->file_text = text;
-	snprintf(s->path, sizeof(s->path), "%s", path);
-	s->source = s->path;
-	snprintf(name, sizeof(name), "%s", path);
-	snprintf(s->dir, sizeof(s->dir), "%s", dirname(name));
-	return 0;
+	if (*end)
+		return false;
+	*bytes = v;
+	return true;
 }
 
 void suite_free(struct suite *s)
 {
 	free(s->file_text);
 	s->file_text = NULL;
-}
-
-void suite_describe(const struct suite *s, FILE *out)
-{
-	fprintf(out, "suite=%s\n", s->name);
-	fprintf(out, "source=%s\n", s->source);
-	fprintf(out, "min_target_mib=%d\n", s->min_target_mib);
-	fprintf(out, "allow_unmarked=%d\n", s->allow_unmarked);
-	fprintf(out, "needs_wal=%d\n", s->needs_wal);
-	fprintf(out, "repeats=%d\n", s->repeats);
-	fprintf(out, "cases=%zu\n", suite_case_count(s));
-	for (size_t i = 0; i < suite_case_count(s); i++) {
-		struct bench_case c;
-		suite_case(s, i, &c);
-		fprintf(out, "case.%d=%s\n", c.index, c.id);
-	}
 }

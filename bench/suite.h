@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * suite.h: what a suite asks for, and the cases it expands to.
  *
@@ -11,7 +12,11 @@
  *   [postgresql]  any setting for postgresql.conf
  *   [<workload>]  one section per workload, in the order they run
  *
- * suite_lookup() is the one place that decides where a suite comes from.
+ * This header is the bottom of the suite's layers: the types, a key's
+ * param and its values.  Above it: suite_keys.h (the keys of [suite] and
+ * [filesystem]) and workload_spec.h (each workload's keys), suite_parse.h
+ * (text to struct suite), suite_read.h (where a suite comes from),
+ * matrix.h (the cases), suite_describe.h.
  */
 #ifndef BOOTBENCH_SUITE_H
 #define BOOTBENCH_SUITE_H
@@ -82,80 +87,24 @@ struct suite {
 	char *file_text;           /* text read from a file, owned */
 };
 
-/*
- * One measurement: a point of the matrix.  Its environment (every
- * [filesystem] and [postgresql] value) decides the state of the disk and
- * the server; cases with the same env share one mkfs and initdb.
- */
-struct bench_case {
-	const struct suite *s;
-	int index;                 /* in the matrix, from 0 */
-	int env;                   /* environment number, from 0 */
-	const char *workload;      /* its section */
-	int repeat;                /* 1 .. repeats */
-	char id[144];              /* pgbench-tpcb-like-s1-c2-r2 */
-	char group[128];           /* the id without the repeat */
-	unsigned char choice[SUITE_MAX_PARAMS];   /* value index per param */
-};
-
-/* A suite's text kept in the program (generated from bench/suites/). */
-struct suite_text {
-	const char *name;
-	const char *text;
-};
-
-/* The built-in suites, ending with { NULL, NULL }. */
-extern const struct suite_text builtin_suites[];
-
-/*
- * Find the suite NAME: SUITE_RESULTS_DIR/NAME.ini if it exists, else the
- * built-in one.  Returns 0, or -1 with one line in err: an unknown suite
- * lists the suites there are; a bad suite names file, line and key.
- */
-int suite_lookup(const char *name, struct suite *s, char *err, size_t errlen);
-int suite_lookup_in(const char *dir, const char *name, struct suite *s,
-		    char *err, size_t errlen);
-
-/*
- * Read the suite file at path (named after the file, without ".ini").
- * Returns 0, or -1 with one line in err.  suite_free() releases it.
- */
-int suite_read_file(const char *path, struct suite *s, char *err, size_t errlen);
-void suite_free(struct suite *s);
-
-/* Parse suite text (read from source) into s.  Returns 0 or -1 and err. */
-int suite_parse(const char *name, const char *source, const char *text,
-		struct suite *s, char *err, size_t errlen);
-
-/* The key=value lines of `bootbench-bench describe`. */
-void suite_describe(const struct suite *s, FILE *out);
-
 /* The param of section/key, NULL if the suite has no such section. */
 const struct suite_param *suite_param(const struct suite *s,
 				      const char *section, const char *key);
 
-/*
- * The matrix, in its documented order: environments (the [filesystem]
- * lists, then the [postgresql] lists, each in file order, the first key
- * varying slowest), within each the workload sections in file order,
- * within each its lists in key order, the repeats innermost.
- */
-size_t suite_case_count(const struct suite *s);
-void suite_case(const struct suite *s, size_t index, struct bench_case *c);
-
-/* A case's value of section/key (the fallback if absent); NULL if the
- * suite has no such key. */
-const char *case_value(const struct bench_case *c, const char *section,
+/* The value of a key that is not a list (its only value) as a number
+ * (suite_value_number); 0 if the suite has no such key. */
+long long suite_number(const struct suite *s, const char *section,
 		       const char *key);
-/* The same as a number (SK_INT, SK_SIZE in bytes, SK_BOOL as 0/1). */
-long long case_number(const struct bench_case *c, const char *section,
-		      const char *key);
-/* A key of the case's own workload section. */
-const char *case_param(const struct bench_case *c, const char *key);
-long long case_param_number(const struct bench_case *c, const char *key);
 
-/* Parse a value of kind SK_SIZE / SK_BOOL; false if it is not one. */
+/* A value of p as a number: SK_SIZE in bytes, SK_BOOL 0/1, else strtoll. */
+long long suite_value_number(const struct suite_param *p, const char *value);
+
+/* Parse a value of kind SK_INT / SK_SIZE / SK_BOOL; false if it is not one. */
+bool suite_parse_int(const char *text, long long *out);
 bool suite_parse_size(const char *text, long long *bytes);
 bool suite_parse_bool(const char *text, bool *out);
+
+/* Release what suite_parse() or suite_read_file() kept. */
+void suite_free(struct suite *s);
 
 #endif

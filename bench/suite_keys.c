@@ -1,8 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* suite_keys.c: [suite] and [filesystem], and whole-suite checks. */
 #include "suite_keys.h"
-#include "workload.h"
-
-#include <stdio.h>
+#include "workload_spec.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -53,13 +52,6 @@ const struct suite_key filesystem_keys[] = {
 	{ NULL },
 };
 
-static long long number(const struct suite *s, const char *section,
-			const char *key)
-{
-	struct bench_case c = { .s = s };
-	return case_number(&c, section, key);
-}
-
 /* The actions of [suite] between. */
 static int check_between(const struct suite_param *p, char *err, size_t len)
 {
@@ -95,7 +87,7 @@ static int check_filesystem(const struct suite *s,
 			 "type, but type lists %zu", type->n);
 		return -1;
 	}
-	if (xfs && number(s, "filesystem", "inode_ratio") != 0) {
+	if (xfs && suite_number(s, "filesystem", "inode_ratio") != 0) {
 		*at = suite_param(s, "filesystem", "inode_ratio");
 		snprintf(err, len, "inode_ratio: xfs has no bytes-per-inode ratio");
 		return -1;
@@ -133,10 +125,10 @@ int suite_check(struct suite *s, const struct suite_param **at,
 		char *err, size_t len)
 {
 	*at = NULL;
-	s->min_target_mib = (int)number(s, "suite", "min_target_mib");
-	s->allow_unmarked = number(s, "suite", "allow_unmarked");
-	s->needs_wal = number(s, "suite", "needs_wal");
-	s->repeats = (int)number(s, "suite", "repeats");
+	s->min_target_mib = (int)suite_number(s, "suite", "min_target_mib");
+	s->allow_unmarked = suite_number(s, "suite", "allow_unmarked");
+	s->needs_wal = suite_number(s, "suite", "needs_wal");
+	s->repeats = (int)suite_number(s, "suite", "repeats");
 
 	*at = suite_param(s, "suite", "between");
 	if (check_between(*at, err, len) < 0)

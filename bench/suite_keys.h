@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * suite_keys.h: the keys of [suite] and [filesystem], and the checks of a
  * whole suite (combinations no single value shows to be wrong).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * suite_parse.c: read a suite's INI text (with inih) into struct suite.
  *
@@ -7,9 +8,9 @@
  * the key a dimension of the matrix; in [postgresql] a comma inside single
  * quotes belongs to the value.
  */
-#include "suite.h"
+#include "suite_parse.h"
 #include "suite_keys.h"
-#include "workload.h"
+#include "workload_spec.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -78,72 +79,16 @@ static void find_line(struct parser *p, const char *name)
 	}
 }
 
-bool suite_parse_bool(const char *text, bool *out)
-{
-	static const char *const yes[] = { "1", "yes", "on", "true" };
-	static const char *const no[] = { "0", "no", "off", "false" };
-
-	for (size_t i = 0; i < 4; i++) {
-		if (strcmp(text, yes[i]) == 0 || strcmp(text, no[i]) == 0) {
-			*out = strcmp(text, yes[i]) == 0;
-			return true;
-		}
-	}
-	return false;
-}
-
-static bool parse_number(const char *text, long long *out, const char **end)
-{
-	char *e;
-	errno = 0;
-	long long v = strtoll(text, &e, 10);
-	if (errno || e == text || !(isdigit((unsigned char)*text) || *text == '-'))
-		return false;
-	*out = v;
-	*end = e;
-	return true;
-}
-
-bool suite_parse_size(const char *text, long long *bytes)
-{
-	static const char units[] = "kMGT";
-	const char *end;
-	long long v;
-
-	if (!parse_number(text, &v, &end) || v < 0)
-		return false;
-	if (*end == 'K')
-		end = "k";      /* 64K is as clear as 64k */
-	const char *u = *end ? strchr(units, *end) : NULL;
-	if (*end && !u)
-		return false;
-	if (u) {
-		for (int i = 0; i <= u - units; i++) {
-			if (v > LLONG_MAX / 1024)
-				return false;
-			v *= 1024;
-		}
-		end++;
-		if (*end == 'B' || strcmp(end, "iB") == 0)
-			end += *end == 'B' ? 1 : 2;
-	}
-	if (*end)
-		return false;
-	*bytes = v;
-	return true;
-}
-
 /* Check one value of key k; 1, or 0 after bad(). */
 static int check_value(struct parser *p, const char *section,
 		       const struct suite_key *k, const char *v)
 {
 	long long n;
-	const char *end;
 	bool b;
 
 	switch (k->kind) {
 	case SK_INT:
-		if (!parse_number(v, &n, &end) || *end || n < k->min || n > k->max)
+		if (!suite_parse_int(v, &n) || n < k->min || n > k->max)
 			return bad(p, "[%s] %s: \"%s\" is not a whole number from %lld to %lld",
 				   section, k->name, v, k->min, k->max);
 		return 1;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* sysstat.c: /proc/stat, /proc/diskstats, /proc/meminfo, cpufreq. */
 #include "sysstat.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * sysstat.h: what the machine did during a measurement -- CPU time shares
  * from /proc/stat and the target's I/O from /proc/diskstats -- and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * volume.c: format, mount and unmount the devices a suite runs on, drop
  * the caches.  Their queue settings are in volume_queue.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * volume.h: a block device the suite formats and mounts (the target, and
  * the WAL device if there is one).

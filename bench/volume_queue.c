@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * volume_queue.c: the I/O scheduler and readahead of a volume's disk, set
  * through sysfs (/sys/class/block/<disk>/queue/).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* warnings.c: what makes a figure doubtful, judged after measure(). */
 #include "warnings.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * warnings.h: the validity warnings the engine judges for every
  * measurement (doc/results-jsonl.md): the dataset fits in RAM, the run is
@@ -7,7 +8,7 @@
 #ifndef BOOTBENCH_WARNINGS_H
 #define BOOTBENCH_WARNINGS_H
 
-#include "run.h"
+#include "run_state.h"
 
 void run_warnings(struct run *r, const struct bench_case *c,
 		  struct measurement_out *m);

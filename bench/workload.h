@@ -1,10 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * workload.h: what a workload is to the suite engine (run.c).
  *
  * Each workload is one section of a suite ([pgbench], [insert], ...) with
- * its own keys.  bench/<name>_spec.c defines its struct workload_spec
- * (keys, checks, case names: no libpq), bench/<name>.c its struct
- * workload (prepare, measure).  The engine walks the matrix; for each case it calls
+ * its own keys, named in bench/workloads/list.h.
+ * bench/workloads/<name>_spec.c defines its struct workload_spec (keys,
+ * checks, case names: workload_spec.h), bench/workloads/<name>.c its
+ * struct workload (prepare, measure).  The engine walks the matrix; for each case it calls
  * prepare() (load the data the case needs, unless it is already there) and
  * then measure(), which fills a struct measurement_out.  The engine samples
  * CPU and disk around measure(), adds the warnings it can judge itself and
@@ -16,9 +18,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "matrix.h"
 #include "pg.h"
-#include "suite.h"
 #include "volume.h"
+#include "workload_spec.h"
 
 #define MEASURE_MAX_METRICS  32
 #define MEASURE_MAX_WARNINGS 8
@@ -67,29 +70,6 @@ struct workload_env {
 const char *run_path(const struct workload_env *e, char *buf, size_t len,
 		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/*
- * What the suite parser needs of a workload, in a file without libpq
- * (bench/<name>_spec.c) so the unit tests can use it.
- */
-struct workload_spec {
-	const char *name;                    /* its section */
-	const struct suite_key *keys;        /* ends with { NULL } */
-	/* Optional: an impossible combination in the suite's values. Returns
-	 * 0, or -1 with "key: why" in err and *bad set to the param to blame
-	 * (the engine adds file and line). */
-	int (*check)(const struct suite *s, const struct suite_param **bad,
-		     char *err, size_t len);
-	/* The case's name without repeat or environment:
-	 * "pgbench-tpcb-like-s1-c2".  Every list key of the section must
-	 * show in it, so that names are unique in a run. */
-	void (*case_id)(const struct bench_case *c, char *buf, size_t len);
-	/* The engine's warnings that apply: fits-in-ram (the data should
-	 * come from the disk, not the page cache), shorter-than-checkpoint
-	 * (a steady load whose figure should include checkpoints). */
-	bool warn_fits_in_ram;
-	bool warn_short_run;
-};
-
 /* What the engine runs (bench/<name>.c). */
 struct workload {
 	const struct workload_spec *spec;
@@ -101,19 +81,13 @@ struct workload {
 		       struct measurement_out *m);
 };
 
-/* All workload specs, in the order the documentation lists them;
- * NULL-ended (workload_specs.c). */
-extern const struct workload_spec *const workload_specs[];
-const struct workload_spec *workload_spec_find(const char *name);
-
-/* All workloads (workloads.c, the engine's side). */
+/* All workloads (workloads.c, the engine's side), in the same order. */
 extern const struct workload *const workloads[];
 const struct workload *workload_find(const char *name);
 
-extern const struct workload_spec pgbench_spec, oltp_spec, insert_spec,
-	seqscan_spec, rawio_spec, fsync_spec, timer_spec;
-extern const struct workload workload_pgbench, workload_oltp,
-	workload_insert, workload_seqscan, workload_rawio, workload_fsync,
-	workload_timer;
+/* Each workload's engine side: workload_pgbench, ... (bench/workloads/list.h). */
+#define WORKLOAD(name) extern const struct workload workload_##name;
+#include "workloads/list.h"
+#undef WORKLOAD
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* workloads.c: the workloads the engine runs. */
 #include "workload.h"
 
@@ -6,8 +7,10 @@
 #include <string.h>
 
 const struct workload *const workloads[] = {
-	&workload_pgbench, &workload_oltp, &workload_insert, &workload_seqscan,
-	&workload_rawio, &workload_fsync, &workload_timer, NULL,
+#define WORKLOAD(name) &workload_##name,
+#include "workloads/list.h"
+#undef WORKLOAD
+	NULL,
 };
 
 const struct workload *workload_find(const char *name)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fileio.c: whole-file reads and crash-safe writes (see fileio.h). */
 #include "fileio.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fileio.h: whole-file reads and crash-safe writes, shared by the init and
  * the suite runner.  Every function reports errors through errno; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* json.c: the streaming JSON writer declared in json.h. */
 #include "json.h"
 

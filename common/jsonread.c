@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* jsonread.c: the recursive-descent JSON reader declared in jsonread.h. */
 #include "jsonread.h"
 

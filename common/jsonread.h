@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * jsonread.h: a small JSON reader (RFC 8259) that builds a tree.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* stats.c: mean, spread, order statistics. */
 #include "stats.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * stats.h: descriptive statistics of a sample of doubles.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* blockdev.c: matching device specs against the scanned devices. */
 #include "blockdev.h"
 

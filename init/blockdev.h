@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * blockdev.h: what the init knows about each block device, and finding
  * the one a devspec names.  Pure: the facts are gathered by devices.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* boot.h: the state of one boot, handed from step to step by main(). */
 #ifndef BOOTBENCH_BOOT_H
 #define BOOTBENCH_BOOT_H
@@ -8,7 +9,7 @@
 #include "blockdev.h"
 #include "cmdline.h"
 #include "kfacts.h"
-#include "suite.h"
+#include "suite_info.h"
 #include "sysinfo.h"
 
 #define BENCH_PROGRAM	"/usr/bin/bootbench-bench"

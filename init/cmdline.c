@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* cmdline.c: parse and check the bootbench.* kernel parameters. */
 #include "cmdline.h"
 
@@ -7,9 +8,8 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "boot.h"
 #include "console.h"
-#include "fileio.h"
+#include "files.h"
 #include "str.h"
 
 #define PREFIX "bootbench."
@@ -325,23 +325,23 @@ static void make_id(char *id, size_t size)
 	snprintf(id, size, "%02x%02x%02x%02x%02x%02x", r[0], r[1], r[2], r[3], r[4], r[5]);
 }
 
-int cmdline_read(struct boot *b)
+int cmdline_read(struct params *p, char **text)
 {
 	char err[1024];
 
-	params_defaults(&b->params);
-	b->cmdline = read_text("/proc/cmdline", 65536, NULL);
-	if (!b->cmdline) {
-		make_id(b->params.id, sizeof b->params.id);
+	params_defaults(p);
+	*text = read_text("/proc/cmdline", 65536, NULL);
+	if (!*text) {
+		make_id(p->id, sizeof p->id);
 		return fail("read /proc/cmdline:");
 	}
-	b->cmdline[strcspn(b->cmdline, "\n")] = '\0';
-	b->params_ok = params_parse(&b->params, b->cmdline, err, sizeof err) == 0;
-	if (!b->params.id[0])
-		make_id(b->params.id, sizeof b->params.id);
-	if (!b->params_ok)
+	(*text)[strcspn(*text, "\n")] = '\0';
+	bool ok = params_parse(p, *text, err, sizeof err) == 0;
+	if (!p->id[0])
+		make_id(p->id, sizeof p->id);
+	if (!ok)
 		return fail("%s", err);
-	say("suite %s, target %s, run id %s", b->params.suite,
-	    devspec_str(&b->params.target, err, sizeof err), b->params.id);
+	say("suite %s, target %s, run id %s", p->suite,
+	    devspec_str(&p->target, err, sizeof err), p->id);
 	return 0;
 }

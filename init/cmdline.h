@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmdline.h: the bootbench.* parameters of the kernel command line.
  *
@@ -34,14 +35,13 @@ struct params {
 	char id[RUN_ID_MAX + 1];	/* "" unless given */
 };
 
-struct boot;
-
 void params_defaults(struct params *p);
 int params_parse(struct params *p, const char *cmdline, char *err, size_t errlen);
 const char *after_name(enum after after);
 
-/* Step: read /proc/cmdline into b->cmdline and b->params; on a bad line
- * fail() with the reason (the boot goes on to write the failed record). */
-int cmdline_read(struct boot *b);
+/* Read /proc/cmdline into *text (NULL if it cannot be read) and its
+ * bootbench.* parameters into p.  0, or -1 after fail() with the reason
+ * (the boot goes on to write the failed record). */
+int cmdline_read(struct params *p, char **text);
 
 #endif

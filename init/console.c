@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* console.c: stamped console lines, the boot log, the run's reason. */
 #include "console.h"
 
@@ -10,8 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "fileio.h"
+#include "../common/clock.h"
+#include "../common/message.h"
+#include "../common/fileio.h"
 #include "phase.h"
 #include "str.h"
 
@@ -80,20 +82,14 @@ void console_line(const char *text)
 	emit(text);
 }
 
-/* "PREFIX" + the formatted message (+ ": strerror" for a trailing ':'). */
+/* "PREFIX" + the formatted message (+ " strerror" for a trailing ':'). */
 static void format(char *buf, size_t size, const char *prefix, int err,
 		   const char *fmt, va_list ap)
 {
-	size_t n = snprintf(buf, size, "%s", prefix);
-	size_t flen = strlen(fmt);
+	size_t n = (size_t)snprintf(buf, size, "%s", prefix);
 
 	if (n < size)
-		vsnprintf(buf + n, size - n, fmt, ap);
-	if (flen && fmt[flen - 1] == ':') {
-		n = strlen(buf);
-		if (n < size)
-			snprintf(buf + n, size - n, " %s", strerror(err));
-	}
+		message_vformat(buf + n, size - n, err, fmt, ap);
 }
 
 void say(const char *fmt, ...)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* devices.c: block device facts from /sys/class/block and libblkid. */
 #include "devices.h"
 
@@ -14,9 +15,9 @@
 #include <unistd.h>
 
 #include "boot.h"
-#include "clock.h"
+#include "../common/clock.h"
 #include "console.h"
-#include "fileio.h"
+#include "files.h"
 #include "str.h"
 
 #define SYS_BLOCK "/sys/class/block"

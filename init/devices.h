@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* devices.h: scan the block devices (sysfs + libblkid) and find the
  * ones the command line names, waiting for them with a bound. */
 #ifndef BOOTBENCH_DEVICES_H

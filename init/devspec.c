@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* devspec.c: PARTLABEL=, PARTUUID=, LABEL= or a /dev/ path. */
 #include "devspec.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* devspec.h: how the command line names a device. */
 #ifndef BOOTBENCH_DEVSPEC_H
 #define BOOTBENCH_DEVSPEC_H

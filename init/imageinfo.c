@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* imageinfo.c: read /etc/bootbench/image.json for run.json. */
 #include "imageinfo.h"
 
@@ -5,7 +6,7 @@
 #include <string.h>
 
 #include "console.h"
-#include "fileio.h"
+#include "files.h"
 #include "jsoncheck.h"
 
 #define IMAGE_INFO_MAX (64 << 10)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* imageinfo.h: what the image was built from (run.json "image"). */
 #ifndef BOOTBENCH_IMAGEINFO_H
 #define BOOTBENCH_IMAGEINFO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* interlock.c: the rules that keep the init off the wrong disk. */
 #include "interlock.h"
 

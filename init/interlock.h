@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * interlock.h: the wrong-disk interlock.  The init formats nothing but
  * the device named as target (and as WAL), and only if every rule below

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* jsoncheck.c: a recursive-descent JSON validator (no values kept). */
 #include "jsoncheck.h"
 

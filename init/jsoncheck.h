@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* jsoncheck.h: is a text one valid JSON value (RFC 8259)? */
 #ifndef BOOTBENCH_JSONCHECK_H
 #define BOOTBENCH_JSONCHECK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* kfacts.c: kernel config, mitigations, THP, clocksource, NUMA nodes. */
 #include "kfacts.h"
 
@@ -9,12 +10,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "clock.h"
+#include "../common/clock.h"
 #include "console.h"
-#include "fileio.h"
-#include "proc.h"
+#include "files.h"
+#include "spawn.h"
 #include "str.h"
-#include "sysinfo.h"
+#include "sysfs_text.h"
 
 #define TOOL_TIMEOUT 30	/* zcat or sha256sum of a kernel config */
 
@@ -103,7 +104,7 @@ static void thp(const char *root, const char *name, char *out, size_t size)
 	attr(root, path, text, sizeof text);
 	out[0] = '\0';
 	if (text[0])
-		active_scheduler(text, out, size);	/* the same format */
+		sysfs_selected(text, out, size);	/* the same format */
 }
 
 static bool exists(const char *root, const char *path)

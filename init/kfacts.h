@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * kfacts.h: the kernel settings that explain a difference between runs,
  * for run.json's "kernel" object: the configuration (/proc/config.gz, or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * main.c: the bootbench init, PID 1 of the appliance.
  *
@@ -10,16 +11,17 @@
 #include <stdlib.h>
 
 #include "boot.h"
-#include "clock.h"
+#include "../common/clock.h"
 #include "cmdline.h"
 #include "console.h"
 #include "devices.h"
+#include "imageinfo.h"
 #include "interlock.h"
 #include "modules.h"
 #include "mounts.h"
 #include "phase.h"
 #include "poweroff.h"
-#include "results.h"
+#include "results_part.h"
 #include "runner.h"
 #include "sysinfo.h"
 
@@ -32,10 +34,11 @@ int main(void)
 	console_open();
 	setenv("PATH", "/usr/bin:/bin:/usr/sbin:/sbin:/opt/postgresql/bin", 1);
 	setenv("TZ", "UTC", 1);
-	sysinfo_collect(&b);
+	sysinfo_collect(&b.machine, &b.kernel);
+	b.image = image_info_read(IMAGE_INFO_PATH);
 
 	phase_begin("cmdline");
-	cmdline_read(&b);
+	b.params_ok = cmdline_read(&b.params, &b.cmdline) == 0;
 	b.deadline = clock_now() + b.params.timeout;
 	watchdog_arm(b.params.timeout + WATCHDOG_EXTRA, b.params.after);
 
@@ -50,7 +53,7 @@ int main(void)
 
 	if (!failure()) {
 		phase_begin("interlock");
-		if (suite_describe(&b) == 0 && devices_refresh(&b) == 0)
+		if (runner_describe_suite(&b) == 0 && devices_refresh(&b) == 0)
 			interlock_check(&b);
 	}
 	if (!failure()) {

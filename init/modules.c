@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* modules.c: finit_module() the modules of load.list, in order. */
 #include "modules.h"
 
@@ -11,9 +12,9 @@
 #include <unistd.h>
 
 #include "boot.h"
-#include "clock.h"
+#include "../common/clock.h"
 #include "console.h"
-#include "fileio.h"
+#include "files.h"
 #include "str.h"
 
 int module_list_parse(char *text, const char **names, size_t max, size_t *count,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* modules.h: load this kernel's modules, in the order the build computed:
  * /lib/modules/<release>/load.list names one .ko file of that directory
  * per line ('#' starts a comment).  No list: everything is built in. */

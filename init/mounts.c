@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* mounts.c: early mounts of PID 1, unmounts before power-off. */
 #include "mounts.h"
 
@@ -9,7 +10,7 @@
 #include <unistd.h>
 
 #include "console.h"
-#include "fileio.h"
+#include "files.h"
 
 static const struct {
 	const char *source, *target, *type;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* mounts.h: the kernel filesystems PID 1 mounts first, and unmounting
  * the disks before power-off. */
 #ifndef BOOTBENCH_MOUNTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* phase.h: the phases of the boot and how long each took. */
 #ifndef BOOTBENCH_PHASE_H
 #define BOOTBENCH_PHASE_H

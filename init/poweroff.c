@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* poweroff.c: shell (if asked), stop processes, unmount, sync, reboot(2). */
 #include "poweroff.h"
 
@@ -13,7 +14,7 @@
 #include "boot.h"
 #include "console.h"
 #include "mounts.h"
-#include "proc.h"
+#include "spawn.h"
 
 static volatile int watchdog_cmd = RB_POWER_OFF;
 

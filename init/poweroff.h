@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* poweroff.h: the end of every boot: power off, reboot, or a shell
  * first when bootbench.after=shell asked for one; and the watchdog that
  * powers off if the init itself hangs past the run's deadline. */

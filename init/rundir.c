@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* rundir.c: name and create the run directory. */
 #include "rundir.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* rundir.h: the directory of one run on the results partition:
  * runs/<UTC YYYYmmddTHHMMSSZ>_<kernel release>_<id>/ with logs/ in it. */
 #ifndef BOOTBENCH_RUNDIR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* runner.c: call bootbench-bench with a deadline; its failure is the run's. */
 #include "runner.h"
 
@@ -6,23 +7,25 @@
 #include <sys/wait.h>
 
 #include "boot.h"
-#include "clock.h"
+#include "../common/clock.h"
 #include "console.h"
-#include "proc.h"
+#include "spawn.h"
 
 #define BENCH_PREFIX "bootbench-bench: "
 
 struct describe_ctx {
 	struct suite_info *suite;
 	char bad[256];			/* first key=value line with a bad value */
-	char last[512];			/* last output line */
+	char last[512];			/* last "bootbench-bench: reason" line */
 };
 
+/* The reason is the last line naming the program: a usage error's hint
+ * ("Try ...") comes after it. */
 static void describe_line(void *arg, const char *line)
 {
 	struct describe_ctx *c = arg;
 
-	if (line[0])
+	if (!strncmp(line, BENCH_PREFIX, strlen(BENCH_PREFIX)))
 		snprintf(c->last, sizeof c->last, "%s", line);
 	if (suite_info_line(c->suite, line) < 0 && !c->bad[0])
 		snprintf(c->bad, sizeof c->bad, "%s", line);
@@ -33,7 +36,7 @@ static double earlier(double a, double b)
 	return a < b ? a : b;
 }
 
-int suite_describe(struct boot *b)
+int runner_describe_suite(struct boot *b)
 {
 	const char *argv[] = { BENCH_PROGRAM, "describe", "--suite", b->params.suite, NULL };
 	struct describe_ctx c = { .suite = &b->suite };

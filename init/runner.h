@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* runner.h: the suite runner, /usr/bin/bootbench-bench: describe the
  * suite, then run it (its output goes onto the console). */
 #ifndef BOOTBENCH_RUNNER_H
@@ -6,7 +7,7 @@
 struct boot;
 
 /* Step: "bootbench-bench describe --suite NAME" into b->suite. */
-int suite_describe(struct boot *b);
+int runner_describe_suite(struct boot *b);
 
 /* Step: "bootbench-bench run ..." until it exits or the run's deadline. */
 int bench_run(struct boot *b);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* str.c: bounded string formatting. */
 #include "str.h"
 

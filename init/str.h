@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* str.h: bounded string formatting that reports truncation. */
 #ifndef BOOTBENCH_STR_H
 #define BOOTBENCH_STR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* sysinfo.c: kernel, CPU, memory and disk facts for run.json. */
 #include "sysinfo.h"
 
@@ -7,11 +8,10 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "boot.h"
 #include "console.h"
-#include "fileio.h"
-#include "imageinfo.h"
+#include "files.h"
 #include "kfacts.h"
+#include "sysfs_text.h"
 
 void cpuinfo_model(const char *cpuinfo, char *out, size_t size)
 {
@@ -64,19 +64,8 @@ long long meminfo_kib(const char *meminfo, const char *field)
 }
 
 /* "noop [mq-deadline] kyber" -> "mq-deadline"; "none" -> "none". */
-void active_scheduler(const char *text, char *out, size_t size)
+void sysinfo_collect(struct machine *m, struct kernel_facts *k)
 {
-	const char *open = strchr(text, '['), *close = open ? strchr(open, ']') : NULL;
-
-	if (open && close)
-		snprintf(out, size, "%.*s", (int)(close - open - 1), open + 1);
-	else
-		snprintf(out, size, "%.*s", (int)strcspn(text, " \n"), text);
-}
-
-void sysinfo_collect(struct boot *b)
-{
-	struct machine *m = &b->machine;
 	struct utsname u;
 	char *text;
 
@@ -98,15 +87,14 @@ void sysinfo_collect(struct boot *b)
 	say("Linux %s (%s), %d CPUs (%s), %lld MiB", m->release, m->arch, m->cpu_count,
 	    m->cpu_model, m->mem_total_kib / 1024);
 
-	kfacts_read("", m->release, &b->kernel);
+	kfacts_read("", m->release, k);
 	say("THP %s (defrag %s), clocksource %s, NUMA nodes online %s, %zu CPU vulnerabilities listed, "
-	    "config %s", b->kernel.thp_enabled[0] ? b->kernel.thp_enabled : "unknown",
-	    b->kernel.thp_defrag[0] ? b->kernel.thp_defrag : "unknown",
-	    b->kernel.clocksource[0] ? b->kernel.clocksource : "unknown",
-	    b->kernel.numa_online[0] ? b->kernel.numa_online : "unknown",
-	    b->kernel.n_mitigations,
-	    b->kernel.config_source[0] ? b->kernel.config_source : "not found");
-	b->image = image_info_read(IMAGE_INFO_PATH);
+	    "config %s", k->thp_enabled[0] ? k->thp_enabled : "unknown",
+	    k->thp_defrag[0] ? k->thp_defrag : "unknown",
+	    k->clocksource[0] ? k->clocksource : "unknown",
+	    k->numa_online[0] ? k->numa_online : "unknown",
+	    k->n_mitigations,
+	    k->config_source[0] ? k->config_source : "not found");
 }
 
 static void disk_attr(const char *disk, const char *attr, char *out, size_t size)
@@ -139,5 +127,5 @@ void sysinfo_disk(const struct blockdev *d, const char *spec, struct disk_facts 
 	disk_attr(d->disk, "queue/rotational", text, sizeof text);
 	out->rotational = text[0] == '1' ? 1 : text[0] == '0' ? 0 : -1;
 	disk_attr(d->disk, "queue/scheduler", text, sizeof text);
-	active_scheduler(text, out->scheduler, sizeof out->scheduler);
+	sysfs_selected(text, out->scheduler, sizeof out->scheduler);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* sysinfo.h: the machine a run ran on: kernel, CPU, memory, disks. */
 #ifndef BOOTBENCH_SYSINFO_H
 #define BOOTBENCH_SYSINFO_H
@@ -6,6 +7,7 @@
 #include <stddef.h>
 
 #include "blockdev.h"
+#include "kfacts.h"
 
 struct machine {
 	char release[65];		/* uname -r */
@@ -29,11 +31,9 @@ struct disk_facts {
 	char partlabel[128], partuuid[64], label[128], fstype[32];
 };
 
-struct boot;
-
-/* Step: kernel, CPU and memory facts into b->machine, the kernel's
- * settings into b->kernel (kfacts.h), the image's build into b->image. */
-void sysinfo_collect(struct boot *b);
+/* Kernel, CPU and memory facts into m, the kernel's settings into k
+ * (kfacts.h); each said on the console. */
+void sysinfo_collect(struct machine *m, struct kernel_facts *k);
 
 /* Facts of device d (named by spec) from sysfs. */
 void sysinfo_disk(const struct blockdev *d, const char *spec, struct disk_facts *out);
@@ -41,6 +41,5 @@ void sysinfo_disk(const struct blockdev *d, const char *spec, struct disk_facts 
 /* Parsers of /proc and sysfs text (pure). */
 void cpuinfo_model(const char *cpuinfo, char *out, size_t size);
 long long meminfo_kib(const char *meminfo, const char *field);
-void active_scheduler(const char *text, char *out, size_t size);
 
 #endif

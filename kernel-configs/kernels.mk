@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Kernels for the appliance: Debian's kernel packages, and kernels built
 # from Debian's linux-source packages.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Directories, toolchain and helpers shared by every recipe.
 
 TOP     := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # make run: build what is missing (image, suite runner, kernels) and run a
 # suite in QEMU through qemu/run.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * batchmeans.c: non-overlapping batch means (see batchmeans.h).  The bias
  * of the lag-1 autocorrelation of a short AR(1) series with unknown mean

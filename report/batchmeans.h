@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * batchmeans.h: non-overlapping batch means of an autocorrelated series
  * (the per-second samples of one measurement), for a t-test whose

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* compare.c: a cell against its baseline (see compare.h). */
 #include "compare.h"
 

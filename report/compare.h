@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * compare.h: one cell against its baseline: the change of the mean, its
  * confidence interval and whether it is significant, or why no claim is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* describe.c: the figures of a table cell, from common/stats.c. */
 #include "describe.h"
 #include "stats.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * describe.h: descriptive statistics of a sample of measured values
  * (common/stats.h), with NAN where a figure does not exist.

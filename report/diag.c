@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* diag.c: warnings and errors on stderr. */
 #include "diag.h"
+#include "message.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -11,18 +13,15 @@ static int warnings;
 static void vmessage(const char *kind, const char *path, int line,
 		     const char *fmt, va_list ap)
 {
-	int saved = errno;
-	size_t n = strlen(fmt);
+	char text[4096];
 
+	message_vformat(text, sizeof(text), errno, fmt, ap);
 	fprintf(stderr, "%s: %s: ", PROGNAME, kind);
 	if (path && line > 0)
 		fprintf(stderr, "%s:%d: ", path, line);
 	else if (path)
 		fprintf(stderr, "%s: ", path);
-	vfprintf(stderr, fmt, ap);
-	if (n > 0 && fmt[n - 1] == ':')
-		fprintf(stderr, " %s", strerror(saved));
-	fputc('\n', stderr);
+	fprintf(stderr, "%s\n", text);
 }
 
 void diag_warn(const char *path, int line, const char *fmt, ...)

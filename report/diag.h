@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * diag.h: warnings about the input.  Each names the file and, when known,
  * the line; any warning about skipped input makes the exit status 1.

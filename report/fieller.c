@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fieller.c: Fieller's interval for a ratio of means (E. C. Fieller,
  * "Some problems in interval estimation", J. R. Stat. Soc. B 16, 1954).

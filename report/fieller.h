@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * fieller.h: a confidence interval for the ratio of two means by
  * Fieller's theorem.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* group.c: tables, rows, columns and cells; statistics and comparisons. */
 #include "group.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * group.h: measurements arranged into comparison tables.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* layout.c: numbers, cell texts and footnotes of the tables. */
 #include "layout.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * layout.h: the figures of a table as text, shared by the text, markdown
  * and HTML outputs.  Each row of a table is shown as one line per

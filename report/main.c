@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * bootbench-report: compare benchmark runs side by side.
  *
@@ -8,9 +9,11 @@
  */
 #include "diag.h"
 #include "group.h"
+#include "image_id.h"
 #include "options.h"
 #include "output.h"
 #include "runs.h"
+#include "summary.h"
 
 #include <stdio.h>
 
@@ -22,7 +25,28 @@ int main(int argc, char **argv)
 	int rc = options_parse(&opt, argc, argv);
 
 	if (rc)
-		return rc == 1 ? 0 : 2;
+		return rc;
+	if (opt.help || opt.version) {
+		if (opt.help)
+			fputs(options_usage, stdout);
+		else
+			printf("%s (bootbench) %s\n", PROGNAME, bootbench_image_id);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			diag_error("writing to stdout:");
+			return 2;
+		}
+		return 0;
+	}
+	if (opt.summary) {
+		dataset_read(&ds, opt.paths, opt.npaths);
+		rc = output_summary(stdout, &ds, opt.paths, opt.npaths);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			diag_error("writing the summary to stdout:");
+			rc = 2;
+		}
+		dataset_free(&ds);
+		return rc;
+	}
 	if (dataset_read(&ds, opt.paths, opt.npaths) == 0) {
 		diag_error("no measurements to report");
 		dataset_free(&ds);

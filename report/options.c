@@ -1,15 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* options.c: parse the command line of bootbench-report. */
 #include "options.h"
 
 #include "diag.h"
 
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage_text[] =
+const char options_usage[] =
 "Usage: " PROGNAME " [options] RUN_DIR|RESULTS_DIR...\n"
 "Compare benchmark runs side by side: one column per kernel (or another axis).\n"
 "A RESULTS_DIR holds runs/*/ (or run directories directly); a RUN_DIR holds\n"
@@ -28,15 +30,35 @@ static const char usage_text[] =
 "                      detect a change of PCT %, from the spread between the\n"
 "                      boots of these runs (a pilot: 3 boots per column or more)\n"
 "  --power PCT         the chance --plan's boots find such a change (default 80)\n"
+"  --summary           instead of the report: each run's status and, if it is\n"
+"                      done, a line per measurement (workload, clients, tps);\n"
+"                      exit 1 unless every run is done with measurements\n"
 "  -h, --help          this text\n"
+"  --version           print the id of the image built with it, then exit\n"
 "\n"
 "Exit status: 0 every input read, 1 some input skipped (see the warnings),\n"
 "2 bad usage or nothing to report.\n";
 
-static int usage(FILE *f, int rc)
+/* The last line of every usage error; returns 2, the exit status. */
+static int hint(void)
 {
-	fputs(usage_text, f);
-	return rc;
+	fprintf(stderr, "Try \"%s --help\" for more information.\n", PROGNAME);
+	return 2;
+}
+
+/* A usage error in the tool's own words, and the hint: returns 2. */
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", PROGNAME);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return hint();
 }
 
 /* *out = arg, a percentage above lo (from lo when with_lo) and below 100;
@@ -55,20 +77,60 @@ static bool percentage(const char *option, const char *arg, double lo, bool with
 	return true;
 }
 
+/* The long options: values above any character, so that getopt's optopt
+ * tells them from short options. */
+enum { OPT_BY = 256, OPT_ROWS, OPT_BASELINE, OPT_CONFIDENCE, OPT_FORMAT, OPT_HTML,
+       OPT_PLAN, OPT_POWER, OPT_VERSION, OPT_SUMMARY };
+
+static const struct option longopts[] = {
+	{ "by", required_argument, NULL, OPT_BY },
+	{ "rows", required_argument, NULL, OPT_ROWS },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "html", required_argument, NULL, OPT_HTML },
+	{ "plan", required_argument, NULL, OPT_PLAN },
+	{ "power", required_argument, NULL, OPT_POWER },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* The long name of the option getopt_long returned as val, or NULL. */
+static const char *long_name(int val)
+{
+	for (const struct option *l = longopts; l->name; l++)
+		if (l->val == val)
+			return l->name;
+	return NULL;
+}
+
+/* getopt_long's '?' (unknown option, or a value given to a flag) and ':'
+ * (no value) as usage errors; arg is argv[optind - 1]. */
+static int option_error(int c, const char *arg)
+{
+	const char *name = long_name(optopt);
+
+	if (c == ':' && name)
+		return usage_error("option \"--%s\" needs a value", name);
+	if (name)
+		return usage_error("option \"--%s\" takes no value", name);
+	if (optopt)
+		return usage_error("unknown option \"-%c\"", optopt);
+
+	int len = (int)strcspn(arg, "="), matches = 0;
+
+	if (len > 2 && strncmp(arg, "--", 2) == 0)
+		for (const struct option *l = longopts; l->name; l++)
+			matches += strncmp(l->name, arg + 2, (size_t)len - 2) == 0;
+	if (matches > 1)
+		return usage_error("option \"%.*s\" is ambiguous", len, arg);
+	return usage_error("unknown option \"%.*s\"", len, arg);
+}
+
 int options_parse(struct options *o, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "by", required_argument, NULL, 'b' },
-		{ "rows", required_argument, NULL, 'r' },
-		{ "baseline", required_argument, NULL, 'B' },
-		{ "confidence", required_argument, NULL, 'c' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "html", required_argument, NULL, 'H' },
-		{ "plan", required_argument, NULL, 'p' },
-		{ "power", required_argument, NULL, 'P' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
 	memset(o, 0, sizeof *o);
@@ -76,25 +138,31 @@ int options_parse(struct options *o, int argc, char **argv)
 	o->confidence = 95;
 	o->power = 80;
 	o->format = FORMAT_TEXT;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		/* An empty value, or the next option taken as the value. */
+		if (c >= OPT_BY && c <= OPT_POWER &&
+		    (*optarg == '\0' ||
+		     (optarg == argv[optind - 1] && strncmp(optarg, "--", 2) == 0)))
+			return usage_error("option \"--%s\" needs a value", long_name(c));
 		switch (c) {
-		case 'b': o->by = optarg; break;
-		case 'r': o->rows = optarg; break;
-		case 'B': o->baseline = optarg; break;
-		case 'H': o->html = optarg; break;
-		case 'c':
+		case OPT_BY: o->by = optarg; break;
+		case OPT_ROWS: o->rows = optarg; break;
+		case OPT_BASELINE: o->baseline = optarg; break;
+		case OPT_HTML: o->html = optarg; break;
+		case OPT_CONFIDENCE:
 			if (!percentage("--confidence", optarg, 0, false, &o->confidence))
-				return usage(stderr, 2);
+				return hint();
 			break;
-		case 'p':
+		case OPT_PLAN:
 			if (!percentage("--plan", optarg, 0, false, &o->plan))
-				return usage(stderr, 2);
+				return hint();
 			break;
-		case 'P':
+		case OPT_POWER:
 			if (!percentage("--power", optarg, 50, true, &o->power))
-				return usage(stderr, 2);
+				return hint();
 			break;
-		case 'f':
+		case OPT_FORMAT:
 			if (strcmp(optarg, "text") == 0)
 				o->format = FORMAT_TEXT;
 			else if (strcmp(optarg, "markdown") == 0 || strcmp(optarg, "md") == 0)
@@ -105,19 +173,25 @@ int options_parse(struct options *o, int argc, char **argv)
 				o->format = FORMAT_JSON;
 			else {
 				diag_error("--format: unknown format '%s' (text, markdown, csv, json)", optarg);
-				return usage(stderr, 2);
+				return hint();
 			}
 			break;
 		case 'h':
-			usage(stdout, 0);
-			return 1;
+			o->help = true;
+			return 0;
+		case OPT_VERSION:
+			o->version = true;
+			return 0;
+		case OPT_SUMMARY:
+			o->summary = true;
+			break;
 		default:
-			return usage(stderr, 2);
+			return option_error(c, argv[optind - 1]);
 		}
 	}
 	if (optind >= argc) {
 		diag_error("no run or results directory given");
-		return usage(stderr, 2);
+		return hint();
 	}
 	o->paths = argv + optind;
 	o->npaths = (size_t)(argc - optind);

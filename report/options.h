@@ -1,9 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * options.h: the command line of bootbench-report.
  */
 #ifndef BOOTBENCH_REPORT_OPTIONS_H
 #define BOOTBENCH_REPORT_OPTIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_CSV, FORMAT_JSON };
@@ -19,10 +21,16 @@ struct options {
 	double power;           /* --power PCT, for --plan (default 80) */
 	char **paths;
 	size_t npaths;
+	bool help;              /* -h, --help: print options_usage, exit 0 */
+	bool version;           /* --version: print the image id, exit 0 */
+	bool summary;           /* --summary: each run's status (summary.h) */
 };
 
-/* Fill o from argv; prints usage and returns 2 on bad usage, 1 after
- * --help (exit 0), 0 to go on. */
+/* Fill o from argv: 0 to go on (or to print what o->help or o->version
+ * ask for), or 2 after a usage error and the hint on stderr. */
 int options_parse(struct options *o, int argc, char **argv);
+
+/* The text of --help. */
+extern const char options_usage[];
 
 #endif

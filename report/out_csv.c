@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* out_csv.c: the report as CSV (RFC 4180), one line per cell. */
 #include "output.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * out_html.c: one self-contained HTML page: the tables and SVG charts
  * (tps against clients per column with min-max error bars, tps over time
@@ -5,6 +6,7 @@
  * SVG, no script and nothing fetched from anywhere.
  */
 #include "output.h"
+#include "fileio.h"
 
 #include "diag.h"
 #include "layout.h"
@@ -12,6 +14,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,28 +336,23 @@ static void page(FILE *f, const struct report *r)
 
 int output_html(const char *path, const struct report *r)
 {
-	char *tmp = xasprintf("%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
+	char *buf = NULL, err[PATH_MAX + 64];
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
 
-	if (!f) {
-		diag_error("cannot create %s: %s", tmp, strerror(errno));
-		free(tmp);
+	if (!m) {
+		diag_error("cannot make the page for %s: %s", path, strerror(errno));
 		return -1;
 	}
-	page(f, r);
-	if (fflush(f) != 0 || ferror(f)) {
-		diag_error("cannot write %s: %s", tmp, strerror(errno));
-		fclose(f);
-		remove(tmp);
-		free(tmp);
+	page(m, r);
+	if (fclose(m) != 0) {
+		diag_error("cannot make the page for %s: %s", path, strerror(errno));
+		free(buf);
 		return -1;
 	}
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		diag_error("cannot write %s: %s", path, strerror(errno));
-		remove(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
-	return 0;
+	int rc = write_file_atomic(path, buf, len, err, sizeof(err));
+	if (rc < 0)
+		diag_error("cannot %s: %s", err, strerror(errno));
+	free(buf);
+	return rc;
 }

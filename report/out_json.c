@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* out_json.c: the report as one JSON object. */
 #include "output.h"
 

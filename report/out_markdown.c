@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* out_markdown.c: the report as Markdown (GitHub tables). */
 #include "output.h"
 

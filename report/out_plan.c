@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* out_plan.c: --plan, the boots per column a comparison needs (compare.h
  * boots_needed), from the spread between the boots of a pilot. */
 #include "output.h"

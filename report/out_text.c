@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* out_text.c: the plain text report, at most TEXT_WIDTH columns wide. */
 #include "output.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * output.h: the report in each format.  Every output is deterministic:
  * the same inputs give the same bytes.

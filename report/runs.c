@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* runs.c: find run directories, read run.json and results.jsonl. */
 #include "runs.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * runs.h: the runs and measurements read from run directories.
  *

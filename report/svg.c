@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* svg.c: line charts with axes, ticks, legend and error bars. */
 #include "svg.h"
 

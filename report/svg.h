@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * svg.h: line charts as inline SVG (no script, no external resources).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* util.c: allocation, files and small string helpers. */
 #include "util.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * util.h: memory that never comes back NULL (out of memory ends the
  * program with a message), formatted strings, whole files, numbers.

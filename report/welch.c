@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * welch.c: Welch's t-test.  The incomplete beta function is evaluated by
  * its continued fraction with the modified Lentz method (Press et al.,

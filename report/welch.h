@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * welch.h: Welch's unequal-variances t-test and the distribution
  * functions it needs.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # /etc/bootbench/image.json: what the image was built from, recorded in
 # every run.json as "image" (doc/results-format.md): git describe of the
 # tree, a hash of rootfs/versions.mk, and how PostgreSQL was compiled.
@@ -22,6 +23,19 @@ $(IMAGE_INFO): image-info-always
 
 .PHONY: image-info-always
 image-info-always:
+
+# The same id compiled into bootbench-bench and bootbench-report, which print
+# it for --version (common/image_id.h).  The JSON string's escapes (\\ and
+# \") are C's too.  Rewritten only when the id changes, so the programs are
+# relinked only then.
+IMAGE_ID_C := $(BUILD)/image-info/image-id.c
+
+$(IMAGE_ID_C): $(IMAGE_INFO)
+	$(Q)id=$$(sed -n 's/^  "id": "\(.*\)",$$/\1/p' $<); \
+	[ -n "$$id" ] || { echo "no id in $<" >&2; exit 1; }; \
+	printf '%s\n' '/* Generated from image.json by rootfs/image-info.mk. */' \
+		'#include "image_id.h"' "const char bootbench_image_id[] = \"$$id\";" >$@.part && \
+	if cmp -s $@.part $@; then rm -f $@.part; else mv $@.part $@; fi
 
 IMAGE_PROGRAMS      += $(IMAGE_INFO)=etc/bootbench/image.json
 IMAGE_PROGRAM_FILES += $(IMAGE_INFO)

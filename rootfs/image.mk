@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # The base initramfs: skeleton + every package's staging tree + our programs.
 #
 # Each package recipe (rootfs/packages/*.mk) adds its stamp to IMAGE_STAGES

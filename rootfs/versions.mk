@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Every third-party input of the image, pinned: Debian source package,
 # version and the suite that serves it.  rootfs/debian-fetch downloads
 # exactly these through a private apt configuration and caches them in

@@ -1,20 +1,23 @@
-# Tests of bench/: unit tests (host gcc with AddressSanitizer and UBSan,
-# the bench sources that need no libpq, inih built the same way as the
-# sysroot's) and the loopback test (the image's bootbench-bench on a loop
+# SPDX-License-Identifier: GPL-2.0-only
+# Tests of bench/: unit tests (tests/bench/*.c, host gcc with
+# AddressSanitizer and UBSan, linked with an archive of every bench source
+# -- a test takes only the objects it needs, none of them with libpq --
+# and inih built the same way as the sysroot's) and the loopback test (the image's bootbench-bench on a loop
 # device, in a chroot of the image).
 
 BENCH_TEST_BUILD := $(BUILD)/tests/bench
-BENCH_UNIT_TESTS := options suite stats sysstat volume pgbench-output results proc rawio \
-	insert-rows fsync-output timer pgbench-log pgbench-spec
+BENCH_UNIT_TESTS := $(basename $(notdir $(wildcard $(TOP)/tests/bench/*.c)))
 BENCH_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
-	-fno-omit-frame-pointer -I$(TOP)/bench -I$(TOP)/common -I$(SYSROOT)/include
+	-fno-omit-frame-pointer -I$(TOP)/bench -I$(TOP)/bench/workloads -I$(TOP)/common \
+	-I$(SYSROOT)/include $(LIBPQ_CFLAGS)
 
-BENCH_TEST_OBJS := $(addprefix $(BENCH_TEST_BUILD)/obj/,$(BENCH_CORE_SRCS:.c=.o)) \
+BENCH_TEST_OBJS := $(addprefix $(BENCH_TEST_BUILD)/obj/,$(filter-out main.o,$(BENCH_SRCS:.c=.o))) \
 	$(BENCH_TEST_BUILD)/obj/builtin-suites.o \
-	$(BENCH_COMMON:%=$(BENCH_TEST_BUILD)/obj/%.o) $(BENCH_TEST_BUILD)/obj/ini.o
+	$(BENCH_COMMON:%=$(BENCH_TEST_BUILD)/obj/%.o)
+BENCH_TEST_LIB := $(BENCH_TEST_BUILD)/libbench.a
 
-$(BENCH_TEST_BUILD)/obj/%.o: $(TOP)/bench/%.c $(STAMP)/inih
+$(BENCH_TEST_BUILD)/obj/%.o: $(TOP)/bench/%.c $(STAMP)/inih $(STAMP)/postgresql
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
 
@@ -32,18 +35,22 @@ $(BENCH_TEST_BUILD)/obj/ini.o: $(STAMP)/inih
 	$(Q)gcc -O1 -g -fsanitize=address,undefined $(addprefix -D,$(INIH_SETTINGS)) \
 		-c $(INIH_DIR)/ini.c -o $@
 
-$(BENCH_TEST_BUILD)/%.test: $(TOP)/tests/bench/%.c $(TOP)/tests/bench/tap.h \
-		$(BENCH_TEST_OBJS)
+$(BENCH_TEST_LIB): $(BENCH_TEST_OBJS)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BENCH_TEST_BUILD)/%.test: $(TOP)/tests/bench/%.c $(TOP)/tests/lib/tap.h \
+		$(BENCH_TEST_LIB) $(BENCH_TEST_BUILD)/obj/ini.o
 	@echo "  CC      tests/bench/$*.c"
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(BENCH_TEST_CFLAGS) -o $@ $< $(BENCH_TEST_OBJS) -lm
+	$(Q)gcc -I$(TOP)/tests/lib $(BENCH_TEST_CFLAGS) -o $@ $< $(BENCH_TEST_LIB) \
+		$(BENCH_TEST_BUILD)/obj/ini.o -lm
 
 # Objects made by pattern rules for pattern targets: keep them.
-.SECONDARY: $(BENCH_TEST_OBJS)
+.SECONDARY: $(BENCH_TEST_OBJS) $(BENCH_TEST_BUILD)/obj/ini.o
 
 -include $(BENCH_TEST_OBJS:.o=.d)
 
 BENCH_UNIT_TEST_FILES := $(BENCH_UNIT_TESTS:%=$(BENCH_TEST_BUILD)/%.test)
 CHECK_TESTS += $(BENCH_UNIT_TEST_FILES:$(TOP)/%=%) tests/bench/loopback.test \
-	tests/bench/keys-doc.test
+	tests/bench/keys-doc.test tests/bench/workload-list.test
 CHECK_DEPS  += $(BENCH_UNIT_TEST_FILES) $(IMAGE)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # make check: every test, through tests/run-tests.
 #
 # An area registers its tests in tests/<area>.mk:
@@ -5,7 +6,10 @@
 #   CHECK_DEPS  += what must be built first
 # A test exits 0 (pass), 77 (skip) or anything else (fail).  A test may
 # print TAP lines ("ok N - what", "not ok N - what"); each counts as one
-# result, otherwise the exit status counts as one.
+# result, otherwise the exit status counts as one.  A test that prints TAP
+# lines prints one plan "1..N" too, N the number of lines (a test without
+# it stopped early and fails): tests/lib/tap.sh (tap_done), tests/lib/tap.h
+# (tap_done()), tests/lib/pytap.py (exit()).
 
 CHECK_TESTS :=
 CHECK_DEPS  :=

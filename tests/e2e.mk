@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # End-to-end tests: the appliance booted in QEMU (TCG is fine) through
 # qemu/run, on the default kernel.
 E2E_KERNEL_INITRD := $(KERNEL_OUT)/$(call kernel_link,6.12)/initramfs.cpio.gz

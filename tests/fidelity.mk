@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # make fidelity: the image's PostgreSQL against a reference build of the same
 # pinned source with the host's gcc and glibc, both run on the host
 # (tests/figures/fidelity.sh says what is measured).  The reference is a

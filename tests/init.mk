@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Unit tests of the init: its pure logic, built with the host's gcc and
 # the address and undefined-behaviour sanitizers.  Every init source but
 # the ones that need libblkid (devices.c) or are the program (main.c)
@@ -5,9 +6,10 @@
 
 INIT_TEST_DIR    := $(BUILD)/tests/init
 INIT_TEST_CFLAGS := $(OUR_CFLAGS) -O1 -g -fno-omit-frame-pointer \
-	-fsanitize=address,undefined -fno-sanitize-recover=all -I$(TOP)/init
+	-fsanitize=address,undefined -fno-sanitize-recover=all -I$(TOP)/init \
+	-I$(TOP)/tests/lib
 INIT_TEST_LIBSRC := $(filter-out $(TOP)/init/main.c $(TOP)/init/devices.c, \
-	$(sort $(wildcard $(TOP)/init/*.c))) $(TOP)/common/json.c $(TOP)/common/fileio.c
+	$(sort $(wildcard $(TOP)/init/*.c))) $(TOP)/common/json.c $(TOP)/common/fileio.c $(TOP)/common/message.c
 INIT_TEST_LIBOBJ := $(patsubst $(TOP)/%.c,$(INIT_TEST_DIR)/obj/%.o,$(INIT_TEST_LIBSRC))
 INIT_TEST_SRCS   := $(sort $(wildcard $(TOP)/tests/init/*.c))
 INIT_TESTS       := $(patsubst $(TOP)/tests/init/%.c,$(INIT_TEST_DIR)/%.test,$(INIT_TEST_SRCS))
@@ -23,6 +25,9 @@ $(INIT_TEST_DIR)/libinit.a: $(INIT_TEST_LIBOBJ)
 $(INIT_TEST_DIR)/%.test: $(INIT_TEST_DIR)/obj/tests/init/%.o $(INIT_TEST_DIR)/libinit.a
 	@echo "  HOSTLD  $(@:$(TOP)/%=%)"
 	$(Q)gcc $(INIT_TEST_CFLAGS) -o $@ $^ -lm
+
+# Every test includes the shared TAP helper.
+$(patsubst $(TOP)/%.c,$(INIT_TEST_DIR)/obj/%.o,$(INIT_TEST_SRCS)): $(TOP)/tests/lib/tap.h
 
 -include $(INIT_TEST_LIBOBJ:.o=.d) $(INIT_TEST_SRCS:$(TOP)/%.c=$(INIT_TEST_DIR)/obj/%.d)
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Kernel tests (kernel-configs/, qemu/lib/):
 #   kernels/check   the config checker's verdict on the four Debian kernels
 #   kernels/errors  bad requests fail with one line naming the fix

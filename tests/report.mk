@@ -1,22 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Tests of report/: unit tests of the statistics and the JSON reader (host
 # gcc with AddressSanitizer and UBSan), the comparison on synthetic series
 # (aa.c: A/A false-positive rates and detection), the text report of runs
 # the appliance made under TCG against an expected file, A/A pairs of
 # real runs (aa-runs.test), bad input, the header's provenance facts
 # (provenance.test), --plan (plan.test), a --boots sequence as A/A and
-# against a known difference (boots.test), and the HTML page rendered by
+# against a known difference (boots.test), --summary (summary.test), and the HTML page rendered by
 # headless Chromium.
 
 REPORT_TEST_BUILD := $(BUILD)/tests/report
 REPORT_UNIT_TESTS := stats aa jsonread
 REPORT_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	-I$(TOP)/report -I$(TOP)/common -I$(TOP)/tests/bench
+	-I$(TOP)/report -I$(TOP)/common -I$(TOP)/tests/lib
 
 REPORT_STATS_SRCS := $(addprefix $(TOP)/report/,describe.c welch.c fieller.c batchmeans.c compare.c) \
 	$(TOP)/common/stats.c
 REPORT_STATS_HDRS := $(addprefix $(TOP)/report/,describe.h welch.h fieller.h batchmeans.h compare.h) \
-	$(TOP)/common/stats.h $(TOP)/tests/bench/tap.h
+	$(TOP)/common/stats.h $(TOP)/tests/lib/tap.h
 
 $(REPORT_TEST_BUILD)/stats.test: $(TOP)/tests/report/stats.c $(REPORT_STATS_SRCS) $(REPORT_STATS_HDRS)
 	@echo "  CC      tests/report/stats.c"
@@ -30,7 +31,7 @@ $(REPORT_TEST_BUILD)/aa.test: $(TOP)/tests/report/aa.c $(REPORT_STATS_SRCS) $(RE
 	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
 
 $(REPORT_TEST_BUILD)/jsonread.test: $(TOP)/tests/report/jsonread.c $(TOP)/common/jsonread.c \
-		$(TOP)/common/jsonread.h $(TOP)/tests/bench/tap.h
+		$(TOP)/common/jsonread.h $(TOP)/tests/lib/tap.h
 	@echo "  CC      tests/report/jsonread.c"
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
@@ -42,7 +43,6 @@ $(REPORT_TEST_BUILD)/pngcheck: $(TOP)/tests/report/pngcheck.c
 	$(Q)gcc $(OUR_CFLAGS) -o $@ $< -lz
 
 REPORT_UNIT_TEST_FILES := $(REPORT_UNIT_TESTS:%=$(REPORT_TEST_BUILD)/%.test)
-CHECK_TESTS += $(REPORT_UNIT_TEST_FILES:$(TOP)/%=%) tests/report/fixtures.test \
-	tests/report/aa-runs.test tests/report/bad-input.test tests/report/html.test \
-	tests/report/provenance.test tests/report/plan.test tests/report/boots.test
+CHECK_TESTS += $(REPORT_UNIT_TEST_FILES:$(TOP)/%=%) \
+	$(patsubst $(TOP)/%,%,$(sort $(wildcard $(TOP)/tests/report/*.test)))
 CHECK_DEPS  += $(REPORT_UNIT_TEST_FILES) $(REPORT) $(REPORT_TEST_BUILD)/pngcheck

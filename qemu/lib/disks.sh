@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # qemu/lib/disks.sh: disk images for QEMU boots, made and read without root.
 # Sourced by qemu/run and the tests; POSIX sh.
 

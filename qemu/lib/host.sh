@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # qemu/lib/host.sh: the host's conditions during a boot, recorded beside
 # its run (host.json; doc/results-format.md).  Sourced by qemu/run; POSIX sh.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # qemu/lib/qemu.sh: shared QEMU pieces for host scripts (POSIX sh).
 #
 #   . "$TOP/qemu/lib/qemu.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # qemu/lib/runs.sh: find prepared kernels and read extracted run directories.
 # Sourced by qemu/run and the tests; POSIX sh.
 
@@ -22,35 +23,29 @@ run_dir_of() {
 }
 
 # json_field KEY < FILE: the first value of "KEY" that is a string (its
-# escapes kept) or a number.
+# escapes kept) or a number, in the flat JSON files written here and by the
+# build, one key per line (host.json, image.json).  Runs are read by
+# bootbench-report (run_status, run_summary).
 json_field() {
-	sed -n -E 's/.*"'"$1"'": *("((\\.|[^"\\])*)"|([^],}" ]+)).*/\2\4/p' | head -n 1
+	sed -n -E 's/^[[:space:]]*"'"$1"'": *("((\\.|[^"\\])*)"|([^],}" ]+)).*/\2\4/p' | head -n 1
+}
+
+# report_tool ARGS...: bootbench-report, as make built it.
+report_tool() {
+	if [ ! -x "$TOP/out/bin/bootbench-report" ]; then
+		echo "qemu/run: $TOP/out/bin/bootbench-report is not built: run make" >&2
+		return 2
+	fi
+	"$TOP/out/bin/bootbench-report" "$@"
 }
 
 # run_status RUN: "done", "failed", "running" (never finished) or "missing".
 run_status() {
-	[ -f "$1/run.json" ] || { echo missing; return; }
-	_st=$(json_field status <"$1/run.json")
-	echo "${_st:-missing}"
+	report_tool --summary "$1" 2>/dev/null | sed -n '1s/^[^:]*: \([a-z]*\).*/\1/p'
 }
 
-# run_summary RUN: one line per measurement of RUN; fails if RUN is not done.
+# run_summary RUN: RUN's status and one line per measurement
+# (bootbench-report --summary); fails if RUN is not done.
 run_summary() {
-	_rs_name=$(basename "$1")
-	_rs_status=$(run_status "$1")
-	if [ "$_rs_status" != done ]; then
-		_rs_reason=$(json_field reason <"$1/run.json" 2>/dev/null)
-		echo "$_rs_name: $_rs_status${_rs_reason:+: $_rs_reason}"
-		return 1
-	fi
-	if [ ! -s "$1/results.jsonl" ]; then
-		echo "$_rs_name: done, but no measurements"
-		return 1
-	fi
-	while IFS= read -r _rs_line; do
-		_rs_w=$(echo "$_rs_line" | json_field workload)
-		_rs_c=$(echo "$_rs_line" | json_field clients)
-		_rs_t=$(echo "$_rs_line" | json_field tps)
-		printf '%s  %-10s clients=%-4s tps=%s\n' "$_rs_name" "$_rs_w" "${_rs_c:--}" "${_rs_t:--}"
-	done <"$1/results.jsonl"
+	report_tool --summary "$1" 2>/dev/null
 }

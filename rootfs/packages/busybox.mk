@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # busybox: static, /bin/busybox with applet symlinks in /bin, /sbin,
 # /usr/bin and /usr/sbin (the shell, mount, sync, hdparm, poweroff, ...).
 #
@@ -6,7 +7,6 @@
 # busybox does not keep one of them (e.g. a renamed option after an update).
 
 BUSYBOX_DIR      := $(SRC)/busybox
-BUSYBOX_LOG      := $(call recipe_log,busybox)
 BUSYBOX_STAGE    := $(call stage,busybox)
 BUSYBOX_FRAGMENT := $(TOP)/rootfs/busybox.config
 # Keep a step's output in the log; on failure show the end of the log.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # e2fsprogs: static mke2fs (also as mkfs.ext2/3/4), e2fsck (also as
 # fsck.ext2/3/4), tune2fs and dumpe2fs in /sbin.  Linked against the
 # sysroot's libblkid and libuuid (util-linux), not the private copies
@@ -7,7 +8,6 @@
 # (rootfs/skeleton/etc/mke2fs.conf), the one e2fsprogs generates is not staged.
 
 E2FSPROGS_DIR   := $(SRC)/e2fsprogs
-E2FSPROGS_LOG   := $(call recipe_log,e2fsprogs)
 E2FSPROGS_STAGE := $(call stage,e2fsprogs)
 # Keep a step's output in the log; on failure show the end of the log.
 E2FSPROGS_QUIET = $(call recipe_quiet,e2fsprogs)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # inih: the INI parser of xfsprogs' mkfs.xfs (-c options=FILE) and of our
 # suite files.  Static libinih.a, ini.h and inih.pc into the sysroot; nothing
 # goes into the image by itself.
@@ -33,7 +34,6 @@
 # 49 bytes (MAX_SECTION in ini.c).
 
 INIH_DIR := $(SRC)/inih
-INIH_LOG := $(call recipe_log,inih)
 # Keep a step's output in the log; on failure show the end of the log.
 INIH_QUIET = $(call recipe_quiet,inih)
 

@@ -1,9 +1,9 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # liburcu (userspace-rcu): static libraries and headers into the sysroot, for
 # xfsprogs.  Only the headers and the libraries are built: no tests, no docs.
 # Nothing of it goes into the image by itself.
 
 LIBURCU_DIR := $(SRC)/liburcu
-LIBURCU_LOG := $(call recipe_log,liburcu)
 # Keep a step's output in the log; on failure show the end of the log.
 LIBURCU_QUIET = $(call recipe_quiet,liburcu)
 

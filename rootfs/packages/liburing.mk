@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # liburing: the io_uring userspace library, for PostgreSQL's
 # io_method=io_uring.  Built in its no-libc mode (its own syscall wrappers,
 # nothing taken from the C library), static only, and installed into the
@@ -6,7 +7,6 @@
 # links it in.
 
 LIBURING_DIR := $(SRC)/liburing
-LIBURING_LOG := $(call recipe_log,liburing)
 # Keep a step's output in the log; on failure show the end of the log.
 LIBURING_QUIET = $(call recipe_quiet,liburing)
 

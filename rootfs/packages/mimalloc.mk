@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # mimalloc: the memory allocator of postgres and of the PostgreSQL tools in
 # the image, in place of musl's.  musl's malloc gives every allocation above
 # about 128 KiB its own mmap and munmap, and a PostgreSQL backend makes such

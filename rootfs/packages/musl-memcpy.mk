@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # musl-memcpy: the memcpy of postgres, musl's portable C one in place of its
 # x86_64 assembly one.  The assembly memcpy copies with `rep movsq`, whose
 # start-up cost dominates the short copies a PostgreSQL backend makes by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # PostgreSQL: the server and the tools the appliance runs, built with musl.
 #
 # Image: /opt/postgresql/bin/{postgres,initdb,pg_ctl,pgbench,psql,
@@ -22,7 +23,6 @@
 # Only the directories needed are built, not the whole tree.
 
 POSTGRESQL_DIR    := $(SRC)/postgresql
-POSTGRESQL_LOG    := $(call recipe_log,postgresql)
 POSTGRESQL_PREFIX := /opt/postgresql
 POSTGRESQL_STAGE  := $(call stage,postgresql)
 POSTGRESQL_ROOT   := $(POSTGRESQL_STAGE)$(POSTGRESQL_PREFIX)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # util-linux: only libblkid and libuuid, static, into the sysroot, for
 # e2fsprogs and xfsprogs.  Nothing of it goes into the image by itself.
 #
@@ -5,7 +6,6 @@
 # (/etc/blkid.conf, /run/blkid) although they are installed in the sysroot.
 
 UTIL_LINUX_DIR := $(SRC)/util-linux
-UTIL_LINUX_LOG := $(call recipe_log,util-linux)
 # Keep a step's output in the log; on failure show the end of the log.
 UTIL_LINUX_QUIET = $(call recipe_quiet,util-linux)
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # xfsprogs: static mkfs.xfs, xfs_repair and xfs_db in /sbin, linked against
 # the sysroot's libblkid, libuuid (util-linux), liburcu and libinih.
 #
@@ -6,7 +7,6 @@
 # mkfs.xfs opens the path it is given; no directory is compiled in.
 
 XFSPROGS_DIR   := $(SRC)/xfsprogs
-XFSPROGS_LOG   := $(call recipe_log,xfsprogs)
 XFSPROGS_STAGE := $(call stage,xfsprogs)
 # Keep a step's output in the log; on failure show the end of the log.
 XFSPROGS_QUIET = $(call recipe_quiet,xfsprogs)

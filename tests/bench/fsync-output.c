@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Reading pg_test_fsync's output. */
 #include "fsync_output.h"
 #include "tap.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The insert workload's rows, its multi-row INSERT, and its check. */
 #include "insert_rows.h"
 #include "workload.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The command line: what is accepted, and the message for what is not. */
 #include "options.h"
 #include "tap.h"
@@ -82,6 +83,42 @@ int main(void)
 	is_str(parse(help, &o), "", "--help");
 	ok(o.command == CMD_HELP, "command help");
 
+	ok(!o.help, "--help: not a command's help");
+	is_str(options_help(o.command), options_usage, "--help: the usage of all");
+	ok(options_command_name(o.command) == NULL, "--help: no command for the hint");
+
+	char *run_help[] = { "bootbench-bench", "run", "--help", NULL };
+	is_str(parse(run_help, &o), "", "run --help");
+	ok(o.command == CMD_RUN && o.help, "run --help: the help of run");
+	ok(strstr(options_help(o.command), "--data-dir DIR") != NULL,
+	   "run --help: run's usage");
+
+	char *describe_h[] = { "bootbench-bench", "describe", "--suite", "quick", "-h", NULL };
+	is_str(parse(describe_h, &o), "", "describe --suite quick -h");
+	ok(o.command == CMD_DESCRIBE && o.help, "describe -h: the help of describe");
+	ok(strstr(options_help(o.command), "--target") == NULL,
+	   "describe -h: no option of run in describe's usage");
+
+	char *keys_help[] = { "bootbench-bench", "keys", "--help", NULL };
+	is_str(parse(keys_help, &o), "", "keys --help");
+	ok(o.command == CMD_KEYS && o.help, "keys --help: the help of keys");
+
+	char *keys[] = { "bootbench-bench", "keys", NULL };
+	is_str(parse(keys, &o), "", "keys");
+	ok(o.command == CMD_KEYS && !o.help, "keys: command keys");
+
+	char *version[] = { "bootbench-bench", "--version", NULL };
+	is_str(parse(version, &o), "", "--version");
+	ok(o.command == CMD_VERSION, "--version: command version");
+
+	char *run_version[] = { "bootbench-bench", "run", "--version", NULL };
+	is_str(parse(run_version, &o), "", "run --version");
+	ok(o.command == CMD_VERSION, "run --version: command version");
+
+	char *run_bad[] = { "bootbench-bench", "run", "--frob", NULL };
+	is_str(parse(run_bad, &o), "unknown option \"--frob\"", "run --frob");
+	is_str(options_command_name(o.command), "run", "run --frob: the hint names run");
+
 	char *none[] = { "bootbench-bench", NULL };
 	is_str(parse(none, &o), "no command given", "no command");
 
@@ -106,18 +143,26 @@ int main(void)
 	    "--suite", "quick", "--data-dir", "/srv/bench");
 	ERR("option --data-dir given twice", "run", "--suite", "q", "--data-dir", "/a",
 	    "--data-dir", "/b", "--run-dir", "d");
-	ERR("option --pg-bindir needs a value", "describe", "--suite", "q", "--pg-bindir");
+	ERR("option \"--pg-bindir\" needs a value", "describe", "--suite", "q", "--pg-bindir");
 	ERR("option --run-dir is required for run", "run", "--suite", "quick",
 	    "--data-dir", "/srv/bench");
 	ERR("option --run-dir is required for run", "run", "--suite", "quick",
 	    "--target", "/dev/vdb1");
 	ERR("option --target does not apply to describe", "describe",
 	    "--suite", "quick", "--target", "/dev/vdb1");
-	ERR("unrecognized option \"--suit\"", "describe", "--suit", "quick");
+	ERR("unknown option \"--suit\"", "describe", "--suit", "quick");
+	ERR("unknown option \"--frob\"", "describe", "--frob=1", "--suite", "quick");
+	ERR("unknown option \"-x\"", "run", "-x");
+	ERR("unknown option \"--frob\"", "--frob");
+	ERR("option --suite does not apply to keys", "keys", "--suite", "quick");
+	ERR("unexpected argument \"x\"", "keys", "x");
+	ERR("unexpected argument \"x\"", "--version", "x");
+	ERR("option \"--help\" takes no value", "--help=1");
+	ERR("option \"--version\" takes no value", "run", "--version=1");
 	ERR("option --suite given twice", "describe", "--suite", "a", "--suite", "b");
-	ERR("option --suite needs a value", "describe", "--suite");
-	ERR("option --suite needs a value", "describe", "--suite=");
-	ERR("option --target needs a value", "run", "--suite", "q", "--target",
+	ERR("option \"--suite\" needs a value", "describe", "--suite");
+	ERR("option \"--suite\" needs a value", "describe", "--suite=");
+	ERR("option \"--target\" needs a value", "run", "--suite", "q", "--target",
 	    "--run-dir", "d");
 	ERR("unexpected argument \"quick\"", "describe", "quick");
 	ERR("option --target needs an absolute path, not \"vdb1\"", "run",

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Reading pgbench's per-transaction logs: the window, the per-second
- * series, tps and latency percentiles, checked against figures worked
- * out by hand from a small log.
+ * Reading pgbench's logs: of transactions (the window, the per-second
+ * series, tps and latency percentiles) and of seconds (--aggregate-interval
+ * 1: the window of whole seconds, the series, tps and the latency's mean,
+ * deviation and maximum), checked against figures worked out by hand from
+ * small logs.
  */
 #include "pgbench_log.h"
 #include "tap.h"
@@ -48,8 +51,36 @@ static const char client1[] =
 	"1 6 150000 0 1700000002 100000\n"
 	"1 7 800000 0 1700000002 900000\n";
 
+/*
+ * Two threads, each with its own file; E is 1700000000.  Columns:
+ * start count sum sum2 min max lag_sum lag_sum2 lag_min lag_max skipped
+ * retried retries serialization_failures deadlock_failures.
+ *
+ * second  thread 0                         thread 1
+ *  E      3 (partial: pgbench began in it)  1 (partial)
+ *  E+1    4 (warm-up)                      2 (warm-up)
+ *  E+2    5 of 200 us, 1 serialization     3 of 100, 200, 300 us, 1 deadlock
+ *  E+3    2 of 100 and 500 us              4 of 400 us
+ *  E+4    6 (thread 1 wrote no E+4)        --
+ *
+ * Every thread's first whole second is E+1; after a warm-up of 1 s the
+ * window starts at E+2.  Thread 1's last second is E+3, so the window
+ * ends at E+4 whatever the duration beyond 2 s.
+ */
+static const char thread0[] =
+	"1700000000 3 300 30000 100 100 0 0 0 0 0 0 0 0 0\n"
+	"1700000001 4 400 40000 100 100 0 0 0 0 0 0 0 0 0\n"
+	"1700000002 5 1000 200000 200 200 0 0 0 0 0 0 0 1 0\n"
+	"1700000003 2 600 260000 100 500 0 0 0 0 0 0 0 0 0\n"
+	"1700000004 6 600 60000 100 100 0 0 0 0 0 0 0 0 0\n";
+static const char thread1[] =
+	"1700000000 1 100 10000 100 100 0 0 0 0 0 0 0 0 0\n"
+	"1700000001 2 200 20000 100 100 0 0 0 0 0 0 0 0 0\n"
+	"1700000002 3 600 140000 100 300 0 0 0 0 0 0 0 0 1\n"
+	"1700000003 4 1600 640000 400 400 0 0 0 0 0 0 0 0 0\n";
+
 static char dir[] = "/tmp/pgbench-log-test.XXXXXX";
-static char path0[64], path1[64], path_bad[64];
+static char path0[64], path1[64], path_bad[64], spath0[64], spath1[64];
 
 static void write_file(const char *path, const char *text)
 {
@@ -60,18 +91,25 @@ static void write_file(const char *path, const char *text)
 	}
 }
 
-/* Both passes over both files. */
+/* Both passes over the files a and b into l, made by its init. */
+static int read_two(struct pgbench_log *l, const char *a, const char *b,
+		    char *err, size_t len)
+{
+	if (pgbench_log_read_file(l, a, false, err, len) < 0 ||
+	    pgbench_log_read_file(l, b, false, err, len) < 0 ||
+	    pgbench_log_set_window(l, err, len) < 0 ||
+	    pgbench_log_read_file(l, a, true, err, len) < 0 ||
+	    pgbench_log_read_file(l, b, true, err, len) < 0)
+		return -1;
+	return 0;
+}
+
+/* The logs of transactions, client0 and client1. */
 static int read_logs(struct pgbench_log *l, int warmup_s, int duration_s,
 		     char *err, size_t len)
 {
 	pgbench_log_init(l, warmup_s, duration_s);
-	if (pgbench_log_read_file(l, path0, false, err, len) < 0 ||
-	    pgbench_log_read_file(l, path1, false, err, len) < 0 ||
-	    pgbench_log_set_window(l, err, len) < 0 ||
-	    pgbench_log_read_file(l, path0, true, err, len) < 0 ||
-	    pgbench_log_read_file(l, path1, true, err, len) < 0)
-		return -1;
-	return 0;
+	return read_two(l, path0, path1, err, len);
 }
 
 static void timed_run(void)
@@ -217,6 +255,94 @@ static void percentiles(void)
 	is_int(pgbench_percentile(v, 0, 500), 0, "no values: 0");
 }
 
+/* The logs of seconds, thread0 and thread1. */
+static int read_seconds(struct pgbench_log *l, int warmup_s, int duration_s,
+			char *err, size_t len)
+{
+	pgbench_log_init_seconds(l, warmup_s, duration_s);
+	return read_two(l, spath0, spath1, err, len);
+}
+
+static void seconds_run(void)
+{
+	struct pgbench_log l;
+	struct pgbench_log_summary s;
+	char err[256] = "";
+	size_t len;
+
+	int rc = read_seconds(&l, 1, 5, err, sizeof(err));
+	ok(rc == 0, "warm-up 1 s, 5 s asked: both logs read (%s)", err);
+	is_int(l.lines, 9, "9 lines in the two logs");
+	/* 3+4+(5+1)+2+6 and 1+2+(3+1)+4 */
+	is_int(l.logged, 32, "they hold 32 transactions and failures");
+	is_int(l.n_seconds, 2, "two whole seconds in the window");
+	pgbench_log_summarize(&l, &s);
+	ok(!s.percentiles, "no percentiles from a log of seconds");
+	is_num(s.window_s, 2.0, "the window is [E+2, E+4): 2 s");
+	is_int(s.transactions, 14, "5+3 and 2+4 completed in the window");
+	is_int(s.failed, 2, "a serialization and a deadlock failure");
+	is_num(s.tps, 7.0, "tps = 14 / 2 s = 7");
+	/* sums 1000+600+600+1600 = 3800 us over 14 */
+	is_num(s.latency_avg_ms, 3.8 / 14, "mean latency 3800 us / 14");
+	/* sums of squares 200000+260000+140000+640000 = 1240000 us^2 */
+	double mean = 3800.0 / 14;
+	is_num(s.latency_stddev_ms, sqrt(1240000.0 / 14 - mean * mean) / 1000,
+	       "stddev from the sums of squares");
+	is_num(s.latency_max_ms, 0.5, "maximum 500 us");
+
+	/* E+2: 8 in 1 s, 1600 / 8 = 200 us, max 300, 2 failed;
+	 * E+3: 6, 2200 / 6 = 366.7 us, max 500 */
+	char *csv = pgbench_log_series_csv(&l, &len);
+	is_str(csv, "second,tps,latency_avg_ms,latency_max_ms,failed\n"
+	       "1,8.000,0.200,0.300,2\n"
+	       "2,6.000,0.367,0.500,0\n", "per-second series");
+	free(csv);
+	pgbench_log_free(&l);
+
+	rc = read_seconds(&l, 0, 1, err, sizeof(err));
+	ok(rc == 0, "no warm-up, 1 s: both logs read (%s)", err);
+	pgbench_log_summarize(&l, &s);
+	is_num(s.window_s, 1.0, "the window is [E+1, E+2)");
+	is_int(s.transactions, 6, "4 and 2 in the first whole second");
+	pgbench_log_free(&l);
+}
+
+static void seconds_errors(void)
+{
+	struct pgbench_log l;
+	char err[256] = "";
+
+	ok(read_seconds(&l, 3, 10, err, sizeof(err)) < 0,
+	   "a warm-up longer than the log fails");
+	is_str(err, "pgbench's log of seconds ends 3 whole s into the run, "
+	       "before the warm-up of 3 s is over", "and says so");
+	pgbench_log_free(&l);
+
+	write_file(path_bad, "1700000000 3 300 30000 100 100 0 0 0 0 0 0 0 0 0\n"
+		   "0 2 1500 0 1700000000 9\n");
+	pgbench_log_init_seconds(&l, 0, 10);
+	ok(pgbench_log_read_file(&l, path_bad, false, err, sizeof(err)) < 0,
+	   "a log of transactions read as seconds fails");
+	char want[256];
+	snprintf(want, sizeof(want), "%s:2: not a line of a pgbench log of "
+		 "seconds: \"0 2 1500 0 1700000000 9\"", path_bad);
+	is_str(err, want, "naming file, line and the line");
+	pgbench_log_free(&l);
+
+	pgbench_log_init_seconds(&l, 0, 10);
+	ok(pgbench_log_set_window(&l, err, sizeof(err)) < 0, "an empty log fails");
+	is_str(err, "pgbench logged no second", "and says so");
+	ok(pgbench_log_scan_line(&l, "1700000000 3 300 30000 100 100 0 0 0 0 0 0 0 0 0 7",
+				 err, sizeof(err)) < 0, "a 16th column is refused");
+	ok(pgbench_log_scan_line(&l, "1700000000 3 300 3e4 100 100 0 0 0 0 0 0 0 0 0",
+				 err, sizeof(err)) < 0, "a number that is not whole is refused");
+	ok(pgbench_log_scan_line(&l, "99999999999999 3 300 30000 100 100 0 0 0 0 0 0 0 0 0",
+				 err, sizeof(err)) < 0, "a start beyond any clock is refused");
+	ok(pgbench_log_scan_line(&l, "1700000000 3 300 99999999999999999999 100 100 0 0 0 0 0 0 0 0 0",
+				 err, sizeof(err)) == 0, "a sum of squares past 2^63 is taken");
+	pgbench_log_free(&l);
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -226,16 +352,24 @@ int main(void)
 	snprintf(path0, sizeof(path0), "%s/pgbench_log.100", dir);
 	snprintf(path1, sizeof(path1), "%s/pgbench_log.100.1", dir);
 	snprintf(path_bad, sizeof(path_bad), "%s/bad", dir);
+	snprintf(spath0, sizeof(spath0), "%s/pgbench_log.200", dir);
+	snprintf(spath1, sizeof(spath1), "%s/pgbench_log.200.1", dir);
 	write_file(path0, client0);
 	write_file(path1, client1);
+	write_file(spath0, thread0);
+	write_file(spath1, thread1);
 
 	timed_run();
 	counted_run();
 	errors();
 	percentiles();
+	seconds_run();
+	seconds_errors();
 
 	unlink(path0);
 	unlink(path1);
+	unlink(spath0);
+	unlink(spath1);
 	unlink(path_bad);
 	rmdir(dir);
 	return tap_done();

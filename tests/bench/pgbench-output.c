@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Reading pgbench's -P progress lines and final report. */
 #include "pgbench_output.h"
 #include "tap.h"

@@ -1,10 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The [pgbench] and [oltp] sections: impossible combinations refused with
  * the key to blame, and case names unique across a matrix.
  */
-#include "suite.h"
+#include "matrix.h"
+#include "suite_parse.h"
 #include "tap.h"
-#include "workload.h"
+#include "workload_spec.h"
 
 static const char head[] =
 	"[suite]\n"
@@ -63,6 +65,13 @@ static void pgbench_checks(void)
 	is_str(parse("[pgbench]\ntransactions = 100\nwarmup_s = 2\n"),
 	       "suite \"t\" (test), line 7: [pgbench] warmup_s: no warm-up with "
 	       "transactions (-t)", "warm-up with -t");
+	is_str(parse("[pgbench]\ntransactions = 100\nlog = seconds\n"),
+	       "suite \"t\" (test), line 7: [pgbench] log: seconds needs "
+	       "duration_s, not transactions (-t)", "a log of seconds with -t");
+	is_str(parse("[pgbench]\nlog = seconds\n"), "", "a log of seconds parses");
+	is_str(parse("[pgbench]\nlog = seconds, transactions\n"),
+	       "suite \"t\" (test), line 6: [pgbench] log takes one value, not a list",
+	       "log is not a dimension");
 	is_str(parse("[pgbench]\nscript = custom\ncustom_script = x.sql\n"
 		     "clients = 2\nthreads = 2\ntransactions = 10\n"), "",
 	       "custom script, threads and -t parse");

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Child processes: output, exit status, exec errors, deadlines, stop signals. */
 #include "proc.h"
 #include "msg.h"

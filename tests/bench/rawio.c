@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rawio's file I/O (rawio_io.c) on a real file in /tmp: sizes, content
  * (no zero pages, no two sectors alike), the errors, MB/s arithmetic;
@@ -5,7 +6,8 @@
  */
 #include "rawio_io.h"
 #include "msg.h"
-#include "suite.h"
+#include "matrix.h"
+#include "suite_parse.h"
 #include "tap.h"
 
 #include <fcntl.h>

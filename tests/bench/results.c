@@ -1,10 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * results.jsonl lines (format 2) for cases of a small suite, their
  * fsync'd append, and the validity warnings the engine adds (warnings.c).
  */
 #include "results.h"
 #include "msg.h"
-#include "run.h"
+#include "run_state.h"
+#include "suite_parse.h"
 #include "warnings.h"
 #include "tap.h"
 
@@ -72,7 +74,7 @@ static void lines(void)
 	       "\"postgresql\":{\"fsync\":\"on\"}},"
 	       "\"params\":{\"clients\":2,\"duration_s\":5,\"script\":\"tpcb-like\","
 	       "\"custom_script\":\"\",\"scale\":1,\"threads\":\"clients\","
-	       "\"transactions\":0,\"protocol\":\"simple\",\"warmup_s\":0},"
+	       "\"transactions\":0,\"protocol\":\"simple\",\"warmup_s\":0,\"log\":\"transactions\"},"
 	       "\"metrics\":{\"tps\":812.5,\"latency_p50_ms\":2.1},"
 	       "\"primary\":{\"metric\":\"tps\",\"unit\":\"tps\",\"higher_is_better\":true},"
 	       "\"series\":\"series/pgbench-tpcb-like-s1-c2.csv\","

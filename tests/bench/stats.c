@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * common/stats.c: each figure against one worked out by hand.
  */

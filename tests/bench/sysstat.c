@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * bench/sysstat.c: /proc/stat and /proc/diskstats lines as the kernel
  * writes them, the shares and deltas between two samples, MemTotal and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The timer workload's delay histogram and pg_test_timing's output. */
 #include "timer_hist.h"
 #include "timing_output.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The mkfs command lines a suite's filesystem gives (ext2, ext4, xfs;
  * profiles, features, sizes, discard), the kernel name of a device, the

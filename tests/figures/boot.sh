@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # boot.sh: boot the quick suite once in QEMU and print the time from power-on
 # to the first pgbench transaction, split into its phases (from the run's
 # console log and run.json), the init's own overhead, and the wall time of
@@ -25,7 +26,8 @@ awk '/"name":/ { gsub(/[",]/, "", $2); n = $2 }
 	"$run/run.json" >"$results/phases"
 first_line=$(head -n 1 "$run/logs/console.log" | sed 's/^\[ *\([0-9.]*\)\].*/\1/')
 
-awk -v first="$first_line" -v wall="$wall" -v accel="$accel" -v run="$(basename "$run")" '
+awk -v workloads="$(sed -n 's/^WORKLOAD(\([a-z0-9_]*\))$/\1/p' "$TOP/bench/workloads/list.h" | paste -sd'|')" \
+	-v first="$first_line" -v wall="$wall" -v accel="$accel" -v run="$(basename "$run")" '
 function row(label, s) { printf "  %-34s %8.3f s\n", label, s }
 { t[$1] = $2 }
 /^prepare:pgbench-/ && !("pgbench-init" in t) { t["pgbench-init"] = $2 }
@@ -49,7 +51,7 @@ END {
 	own = t["bringup"] + t["cmdline"] + t["devices"] + t["results"] + t["interlock"] \
 		+ t["finish"] + t["mount"] + t["configure"] + t["start"] + t["stop"] + t["unmount"]
 	bench_own = t["bench"] - t["mkfs"] - t["initdb"]
-	for (p in t) if (p ~ /^(oltp|insert|seqscan|rawio|fsync|timer|pgbench)-/ && p != "pgbench-init") bench_own -= t[p]
+	for (p in t) if (p ~ ("^(" workloads ")-") && p != "pgbench-init") bench_own -= t[p]
 	printf "overhead: everything except mkfs, initdb and pgbench (goal <= 1 s)\n"
 	row("init phases + mount/conf/start/stop", own)
 	row("  the same plus module load", own + t["modules"])

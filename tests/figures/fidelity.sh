@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # fidelity.sh: does the image's PostgreSQL run like a normal build of it?
 #
 # The image's server and tools (musl, mimalloc) against a reference build of

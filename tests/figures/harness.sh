@@ -1,23 +1,30 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # harness.sh: does the suite runner slow down what it measures?
 #
 # In a chroot of the image, on the host's CPU and disk, this alternates
-# (5 rounds by default, in the order A B C, C B A, A B C, ...) between
+# (5 rounds by default, in the order A B C D, D C B A, A B C D, ...) between
 #   A  bootbench-bench run in host mode: the pgbench workload of a suite
 #      (initdb, pgbench -i, then pgbench -P 1 -l: progress every second and
 #      the per-transaction log the runner reads its figures from),
 #   B  plain pgbench with the same arguments but those two against a server
 #      set up the same way by hand (a fresh initdb, pgbench -i, CHECKPOINT,
-#      sync), and
-#   C  the same as B with -P 1 -l, which pgbench itself pays for,
+#      sync),
+#   C  the same as B with -P 1 -l, which pgbench itself pays for, and
+#   D  A with the suite's log = seconds (pgbench -P 1 -l
+#      --aggregate-interval=1 --failures-detailed: no latency percentiles),
+#   E  B with those options of D,
 # and prints each round's tps and the ratios A/B (what the runner costs in
-# all) and A/C (what the runner costs beyond pgbench's logging), then their
-# medians, with C/B (the logging alone) and the client's CPU time per
-# transaction of B and C.  A's tps is the runner's headline figure (from
-# the per-transaction log, over the measured window); the one pgbench
-# printed is shown beside it.  Goal: A/B >= 0.98.  Needs root (chroot).
+# all), A/C (what the runner costs beyond pgbench's logging) and D/B (what
+# the runner costs when pgbench logs seconds), then their medians, with C/B
+# (the logging alone) and the client's CPU time per transaction of B, C and
+# E, which a busy host disturbs less than the speed: C less B is what -l
+# costs pgbench, E less B what a log of seconds costs it.
+# A's and D's tps are the runner's headline figure (from pgbench's log,
+# over the measured window); the one pgbench printed for A is shown beside
+# it.  Goal: D/B >= 0.98 (A/B pays pgbench's -l).  Needs root (chroot).
 #
-#   tests/figures/harness.sh [PAIRS] [SCRIPT] [CLIENTS] [SECONDS]
+#   tests/figures/harness.sh [ROUNDS] [SCRIPT] [CLIENTS] [SECONDS]
 set -eu
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 IMAGE=$TOP/out/bootbench.cpio.gz
@@ -56,6 +63,8 @@ scale = 1
 clients = $clients
 duration_s = $seconds
 EOF
+sed 's/^\[pgbench\]$/[pgbench]\nlog = seconds/' "$root/harness.ini" >"$root/harness-seconds.ini"
+grep -q '^log = seconds$' "$root/harness-seconds.ini" || { echo "harness.sh: could not write harness-seconds.ini" >&2; exit 1; }
 
 # B: what the runner does for a case, by hand: a fresh initdb with the
 # runner's options, the same postgresql.conf additions, pgbench -i, a
@@ -75,14 +84,17 @@ plain_setup() {
 threads=$clients
 # A: the runner; its headline tps (from pgbench's per-transaction log, over
 # the measured window) and pgbench's own tps line.
-run_a() {
+# run_runner SUITE: sets tps (the runner's) and tps_pgbench (pgbench's line).
+run_runner() {
 	rm -rf "$root/hostdata" "$root/runs"
-	in_root /usr/bin/bootbench-bench run --suite-file /harness.ini \
+	in_root /usr/bin/bootbench-bench run --suite-file "$1" \
 		--data-dir /hostdata --run-dir /runs/r >"$work/a.txt" 2>&1 ||
 		{ cat "$work/a.txt" >&2; exit 1; }
-	a=$(sed -n 's/.*"tps":\([0-9.]*\).*/\1/p' "$root/runs/r/results.jsonl")
-	a_pgbench=$(sed -n 's/.*"pgbench_tps":\([0-9.]*\).*/\1/p' "$root/runs/r/results.jsonl")
+	tps=$(sed -n 's/.*"tps":\([0-9.]*\).*/\1/p' "$root/runs/r/results.jsonl")
+	tps_pgbench=$(sed -n 's/.*"pgbench_tps":\([0-9.]*\).*/\1/p' "$root/runs/r/results.jsonl")
 }
+run_a() { run_runner /harness.ini; a=$tps a_pgbench=$tps_pgbench; }
+run_d() { run_runner /harness-seconds.ini; d=$tps; }
 # B, or C with OPTIONS "-P 1 -l": plain pgbench on the server set up by
 # hand; sets tps and cpu (the client's CPU time per transaction, in us).
 run_plain() {
@@ -96,24 +108,32 @@ run_plain() {
 }
 run_b() { run_plain ""; b=$tps b_cpu=$cpu; }
 run_c() { run_plain "-P 1 -l"; c=$tps c_cpu=$cpu; }
+run_e() { run_plain "-P 1 -l --aggregate-interval=1 --failures-detailed"; e=$tps e_cpu=$cpu; }
 . "$TOP/tests/figures/ratios.sh"
 
-echo "harness: $pairs rounds of pgbench -b $script -c $clients -j $threads -T $seconds (-M simple), alternated ABC CBA"
-printf '  %-5s %10s %10s %10s %10s %7s %7s %7s %8s %8s\n' round "A runner" "(pgbench)" "B plain" \
-	"C -P1 -l" "A/B" "A/C" "C/B" "B us/tx" "C us/tx"
-ratios= pratios= cratios= lratios= bcpus= ccpus=
+echo "harness: $pairs rounds of pgbench -b $script -c $clients -j $threads -T $seconds (-M simple), alternated ABCDE EDCBA"
+printf '  %-5s %9s %9s %9s %9s %9s %9s %6s %6s %6s %6s %7s %7s %7s\n' round "A runner" "(pgbench)" \
+	"B plain" "C -P1 -l" "D seconds" "E -l agg" "A/B" "A/C" "C/B" "D/B" "B us/tx" "C us/tx" "E us/tx"
+ratios= pratios= cratios= lratios= dratios= bcpus= ccpus= ecpus= ccosts= ecosts=
 i=1
 while [ "$i" -le "$pairs" ]; do
-	if [ $((i % 2)) -eq 1 ]; then run_a; run_b; run_c; else run_c; run_b; run_a; fi
+	if [ $((i % 2)) -eq 1 ]; then run_a; run_b; run_c; run_d; run_e
+	else run_e; run_d; run_c; run_b; run_a; fi
 	r=$(ratio "$a" "$b") pr=$(ratio "$a_pgbench" "$b") cr=$(ratio "$a" "$c") lr=$(ratio "$c" "$b")
-	printf '  %-5d %10.1f %10.1f %10.1f %10.1f %7s %7s %7s %8s %8s\n' "$i" "$a" "$a_pgbench" "$b" "$c" \
-		"$r" "$cr" "$lr" "$b_cpu" "$c_cpu"
+	dr=$(ratio "$d" "$b")
+	printf '  %-5d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %6s %6s %6s %6s %7s %7s %7s\n' "$i" "$a" \
+		"$a_pgbench" "$b" "$c" "$d" "$e" "$r" "$cr" "$lr" "$dr" "$b_cpu" "$c_cpu" "$e_cpu"
 	ratios="$ratios $r" pratios="$pratios $pr" cratios="$cratios $cr" lratios="$lratios $lr"
-	bcpus="$bcpus $b_cpu" ccpus="$ccpus $c_cpu"
+	dratios="$dratios $dr" bcpus="$bcpus $b_cpu" ccpus="$ccpus $c_cpu" ecpus="$ecpus $e_cpu"
+	ccosts="$ccosts $(awk -v x="$c_cpu" -v y="$b_cpu" 'BEGIN { printf "%.2f", x - y }')"
+	ecosts="$ecosts $(awk -v x="$e_cpu" -v y="$b_cpu" 'BEGIN { printf "%.2f", x - y }')"
 	i=$((i + 1))
 done
-echo "harness: median tps ratio bootbench/plain $(echo "$ratios" | median) (goal >= 0.98;" \
-	"with pgbench's own tps line $(echo "$pratios" | median));" \
+echo "harness: median tps ratio bootbench/plain $(echo "$dratios" | median) with log = seconds" \
+	"(goal >= 0.98), $(echo "$ratios" | median) with log = transactions" \
+	"(pgbench's own tps line $(echo "$pratios" | median));" \
 	"bootbench/plain with -P 1 -l $(echo "$cratios" | median);" \
-	"-P 1 -l alone $(echo "$lratios" | median), client CPU $(echo "$bcpus" | median) against" \
-	"$(echo "$ccpus" | median) us/tx"
+	"-P 1 -l alone $(echo "$lratios" | median)"
+echo "harness: pgbench's client CPU per transaction: plain $(echo "$bcpus" | median) us;" \
+	"-l (log = transactions) $(echo "$ccosts" | median) us more;" \
+	"-l --aggregate-interval=1 (log = seconds) $(echo "$ecosts" | median) us more (medians of the rounds)"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # image.sh: figures of the base image: its size compressed and unpacked,
 # each component's size, the build time of each package (measured by its
 # recipe during the last build of it), and the time of an unchanged make and

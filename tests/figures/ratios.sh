@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # ratios.sh: sourced by the figures scripts that compare two sides.
 #   ratio A B      A / B, four decimals
 #   median         the median of the numbers on stdin (blank-separated)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Unit tests: bootbench.* kernel parameters and device specs. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Unit tests: finding devices by spec, device facts, module lists, mounts. */
 #include <string.h>
 

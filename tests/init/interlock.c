@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Unit tests: every rule of the wrong-disk interlock, accepted and refused. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Unit tests: the kernel facts of run.json (kfacts.c) read from a fake
  * root directory, the kernel config copied and hashed (sha256sum),
  * /etc/bootbench/image.json. */
@@ -9,7 +10,7 @@
 #include <unistd.h>
 
 #include "console.h"
-#include "fileio.h"
+#include "files.h"
 #include "imageinfo.h"
 #include "kfacts.h"
 #include "tap.h"

@@ -1,8 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Unit tests: /proc and sysfs parsers, the suite runner's describe output. */
 #include <string.h>
 
-#include "suite.h"
+#include "suite_info.h"
 #include "sysinfo.h"
+#include "sysfs_text.h"
 #include "tap.h"
 
 int main(void)
@@ -27,11 +29,11 @@ int main(void)
 	ok(meminfo_kib(meminfo, "Mem") == -1, "a prefix of a field is not the field");
 	ok(meminfo_kib(meminfo, "SwapTotal") == -1, "missing field");
 
-	active_scheduler("mq-deadline kyber [bfq] none\n", buf, sizeof buf);
+	sysfs_selected("mq-deadline kyber [bfq] none\n", buf, sizeof buf);
 	is_str(buf, "bfq", "active scheduler is the bracketed one");
-	active_scheduler("[none] mq-deadline\n", buf, sizeof buf);
+	sysfs_selected("[none] mq-deadline\n", buf, sizeof buf);
 	is_str(buf, "none", "bracketed first");
-	active_scheduler("none\n", buf, sizeof buf);
+	sysfs_selected("none\n", buf, sizeof buf);
 	is_str(buf, "none", "only one scheduler, without brackets");
 
 	struct suite_info s;

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """check-results.py RUN_DIR [EXPECTED_CASES]: is every measurement of a run sane?
 
-Prints TAP-style lines "ok - ..." / "not ok - ..." (numbered by the caller's
-tap.sh through tests/lib/tap.sh's counting of these lines) for: one
+Prints a TAP stream (tests/lib/pytap.py: "ok N - ..." / "not ok N - ...",
+the plan "1..N" at the end; tests/lib/e2e.sh takes its results as its own
+through tap_import of tests/lib/tap.sh) for: one
 format-2 line per case, every workload's headline figure > 0, latency
 percentiles ordered, CPU shares summing to about 100 %, series files with
 rows, target I/O recorded.  Exit status 0 if all passed.

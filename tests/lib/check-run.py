@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """check-run.py RUN_DIR: is run.json of a run valid, its provenance plausible?
 
-Prints "ok - ..." / "not ok - ..." lines (tests/lib/e2e.sh numbers them):
+Prints a TAP stream (tests/lib/pytap.py: "ok N - ..." / "not ok N - ...",
+the plan "1..N" at the end; tests/lib/e2e.sh takes its results as its own):
 run.json valid against doc/run.schema.json (JSON Schema 2020-12, with
 python3-jsonschema, bench.json through results.schema.json), and the
 provenance the init records: the image id as the image carries it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/lib/e2e.sh: helpers for end-to-end tests that boot the appliance in
 # QEMU through qemu/run (sourced after tap.sh).  Each test works in its own
 # temporary results directory $R, removed on exit.
@@ -52,35 +53,22 @@ decoy_disk() {
 # reason_has RUN TEXT: the failure reason in RUN's run.json mentions TEXT.
 reason_has() { grep '"reason":' "$1/run.json" | grep -q -- "$2"; }
 
-# check_lines FILE: the "ok - "/"not ok - " lines of FILE as TAP lines of
-# this test, the other lines as comments.
-check_lines() {
-	while IFS= read -r line; do
-		case $line in
-		"ok - "*) tap_ok 0 "${line#ok - }" ;;
-		"not ok - "*) tap_ok 1 "${line#not ok - }" ;;
-		*) echo "# $line" ;;
-		esac
-	done <"$1"
-}
-
 # check_results RUN [CASES]: tests/lib/check-results.py's checks of RUN's
-# results.jsonl, each as one TAP line of this test.
+# results.jsonl, each as one TAP line of this test (tap_import: a checker
+# that crashes or stops early is a "not ok" line, not a comment).
 check_results() {
 	python3 "$TOP/tests/lib/check-results.py" "$@" >"$R/check.out" 2>&1
-	echo "# check-results.py exit $?"
-	check_lines "$R/check.out"
+	tap_import check-results.py $? "$R/check.out"
 }
 
-# check_run RUN: tests/lib/check-run.py's checks of RUN's run.json (the
-# schema, the image and kernel provenance), each as one TAP line; the
-# description of each line is prefixed with WHAT: if given.
+# check_run RUN [WHAT]: tests/lib/check-run.py's checks of RUN's run.json
+# (the schema, the image and kernel provenance), each as one TAP line; the
+# description of each line is prefixed with WHAT: if given.  A crash of the
+# checker is a "not ok" line.
 check_run() {
 	# The first python3 with jsonschema: the one on PATH, or Debian's.
 	py=python3
 	python3 -c 'import jsonschema' 2>/dev/null || py=/usr/bin/python3
 	TOP=$TOP OUT=${OUT:-$TOP/out} "$py" "$TOP/tests/lib/check-run.py" "$1" >"$R/check-run.out" 2>&1
-	echo "# check-run.py $(basename "$1") exit $?"
-	[ -z "${2:-}" ] || sed -i "s/^\(\(not \)\{0,1\}ok - \)/\1$2: /" "$R/check-run.out"
-	check_lines "$R/check-run.out"
+	tap_import "check-run.py $(basename "$1")" $? "$R/check-run.out" "${2:-}"
 }

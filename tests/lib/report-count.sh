@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/lib/report-count.sh: the A/A tests' side labels and count of the
 # cells of bootbench-report CSV output (sourced; POSIX sh and awk).
 #

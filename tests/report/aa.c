@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * aa.c: the comparison of report/compare.c on synthetic data whose truth
  * is known.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* jsonread.c: tests of common/jsonread.c with good and bad JSON texts. */
 #include "jsonread.h"
 

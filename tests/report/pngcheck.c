@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * pngcheck: read an 8-bit RGB or RGBA PNG (as Chromium's screenshots are)
  * and print what a test needs to know about it:

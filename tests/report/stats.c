@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * stats.c: tests of report/describe.c, report/welch.c, report/fieller.c,
  * report/batchmeans.c and report/compare.c against values obtained

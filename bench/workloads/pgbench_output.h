@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * pgbench_output.h: read what pgbench prints.
+ *
+ * The -P progress lines (stderr) and the report at the end of a run
+ * (stdout), in the formats of pgbench 18's printf calls.
+ */
+#ifndef BOOTBENCH_PGBENCH_OUTPUT_H
+#define BOOTBENCH_PGBENCH_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* "progress: 3.0 s, 812.3 tps, lat 2.461 ms stddev 0.803, 0 failed" */
+struct pgbench_progress {
+	double elapsed_s;
+	double tps;
+	double latency_ms;
+	double stddev_ms;
+	long long failed;      /* -1 when the line does not say */
+};
+
+/* Returns true if line is a progress line, and fills p. */
+bool pgbench_parse_progress(const char *line, struct pgbench_progress *p);
+
+enum {
+	REPORT_TPS           = 1 << 0,
+	REPORT_TRANSACTIONS  = 1 << 1,
+	REPORT_FAILED        = 1 << 2,
+	REPORT_LATENCY       = 1 << 3,
+	REPORT_STDDEV        = 1 << 4,
+	REPORT_CLIENTS       = 1 << 5,
+	REPORT_THREADS       = 1 << 6,
+	REPORT_SCALE         = 1 << 7,
+	REPORT_DURATION      = 1 << 8,
+	REPORT_MODE          = 1 << 9,
+	REPORT_CONNECTION    = 1 << 10,
+	REPORT_RETRIED       = 1 << 11,
+};
+
+/* The final report; have says which fields were seen. */
+struct pgbench_report {
+	unsigned have;
+	char transaction_type[64];
+	char query_mode[16];
+	int scale;
+	int clients;
+	int threads;
+	int duration_s;
+	long long transactions;
+	long long failed;
+	long long retried;         /* with --max-tries other than 1 */
+	double latency_avg_ms;
+	double latency_stddev_ms;
+	double initial_connection_ms;
+	double tps;
+};
+
+void pgbench_report_init(struct pgbench_report *r);
+
+/* Take one line of pgbench's output; lines that are not part of the report are ignored. */
+void pgbench_report_line(struct pgbench_report *r, const char *line);
+
+/*
+ * Check that the report has the figures a measurement needs (tps,
+ * transactions, failed transactions, latency average).  Returns 0, or -1
+ * with what is missing in err.
+ */
+int pgbench_report_check(const struct pgbench_report *r, char *err, size_t len);
+
+#endif

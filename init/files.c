@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* files.c: the init's file helpers (see files.h). */
+#include "files.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "console.h"
+
+int read_line(const char *path, char *buf, size_t size)
+{
+	char *text = read_text(path, 4096, NULL);
+
+	if (!text)
+		return -1;
+	text[strcspn(text, "\n")] = '\0';
+	snprintf(buf, size, "%s", text);
+	free(text);
+	return 0;
+}
+
+char *trim(char *s)
+{
+	char *end;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	end = s + strlen(s);
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' ||
+			   end[-1] == '\n' || end[-1] == '\r'))
+		*--end = '\0';
+	return s;
+}
+
+int write_file_filled(const char *dir, const char *name,
+		      int (*fill)(FILE *out, const void *arg), const void *arg)
+{
+	char path[PATH_MAX], err[PATH_MAX + 32];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+	int bad, rc;
+
+	if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
+		errno = ENAMETOOLONG;
+		return fail("%s/%s:", dir, name);
+	}
+	out = open_memstream(&text, &len);
+	if (!out)
+		return fail("write %s:", path);
+	bad = fill(out, arg) < 0;
+	if (fclose(out) != 0 || bad) {
+		free(text);
+		return fail("write %s:", path);
+	}
+	rc = write_file_atomic(path, text, len, err, sizeof err);
+	free(text);
+	return rc < 0 ? fail("%s:", err) : 0;
+}

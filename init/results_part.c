@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* results_part.c: results partition, run directory, run.json, saved logs. */
+#include "results_part.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "boot.h"
+#include "../common/clock.h"
+#include "console.h"
+#include "devices.h"
+#include "files.h"
+#include "jsoncheck.h"
+#include "kfacts.h"
+#include "phase.h"
+#include "spawn.h"
+#include "runjson.h"
+#include "rundir.h"
+#include "str.h"
+
+#define BENCH_JSON_MAX (16 << 20)
+
+static int fill_record(FILE *out, const void *arg)
+{
+	record_write(out, arg);
+	return 0;
+}
+
+static int write_record(struct boot *b, const char *status, const char *finished,
+			const char *bench)
+{
+	struct record r = {
+		.status = status,
+		.reason = failure(),
+		.failed_phase = failure_phase(),
+		.id = b->params.id,
+		.directory = b->run_rel,
+		.started_utc = b->started_utc,
+		.finished_utc = finished,
+		.machine = &b->machine,
+		.kernel = &b->kernel,
+		.image = b->image,
+		.cmdline = b->cmdline,
+		.params = &b->params,
+		.results = &b->results_facts,
+		.target = b->target_facts.device[0] ? &b->target_facts : NULL,
+		.wal = b->wal_facts.device[0] ? &b->wal_facts : NULL,
+		.results_mount_options = b->results_mount_options,
+		.results_formatted = b->results_formatted,
+		.suite = b->have_suite ? &b->suite : NULL,
+		.bench = bench,
+	};
+
+	r.n_phases = phase_list(&r.phases);
+	return write_file_filled(b->run_dir, "run.json", fill_record, &r);
+}
+
+static void echo_line(void *ctx, const char *line)
+{
+	(void)ctx;
+	console_line(line);
+}
+
+static int format_results(struct boot *b, struct blockdev *d)
+{
+	const char *argv[] = { MKFS_EXT4, "-q", "-L", RESULTS_FS_LABEL, "-m", "0",
+			       "-O", RESULTS_MKFS_FEATURES, d->path, NULL };
+	struct proc_result r;
+	char st[64];
+
+	if (devices_probe(d) < 0 || !blockdev_blank(d))
+		return fail("results partition %s is no longer blank: not formatting it", d->path);
+	say("formatting the blank results partition %s: %s -q -L %s -m 0 -O %s %s", d->path,
+	    MKFS_EXT4, RESULTS_FS_LABEL, RESULTS_MKFS_FEATURES, d->path);
+	if (proc_run(argv, clock_now() + MKFS_TIMEOUT, PROC_KILL_GRACE, echo_line, NULL, &r) < 0)
+		return fail("run %s:", MKFS_EXT4);
+	if (r.timed_out)
+		return fail("%s %s did not finish within %d s", MKFS_EXT4, d->path, MKFS_TIMEOUT);
+	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0)
+		return fail("%s %s failed (%s)", MKFS_EXT4, d->path,
+			    proc_status_str(r.status, st, sizeof st));
+	b->results_formatted = true;
+	devices_probe(d);
+	return 0;
+}
+
+static void disk_facts(struct boot *b)
+{
+	char spec[DEVSPEC_MAX + 16];
+
+	sysinfo_disk(b->results, devspec_str(&b->params.results, spec, sizeof spec),
+		     &b->results_facts);
+	if (b->target)
+		sysinfo_disk(b->target, devspec_str(&b->params.target, spec, sizeof spec),
+			     &b->target_facts);
+	if (b->wal)
+		sysinfo_disk(b->wal, devspec_str(&b->params.wal, spec, sizeof spec),
+			     &b->wal_facts);
+}
+
+int results_open(struct boot *b)
+{
+	struct blockdev *d = (struct blockdev *)b->results;
+	char name[256], log[PATH_MAX];
+	time_t now;
+
+	if (!d)
+		return -1;	/* not found: said so already */
+	if (blockdev_blank(d)) {
+		if (!b->params.results_init)
+			return fail("results partition %s is blank: boot with "
+				    "bootbench.results-init=1 to format it", d->path);
+		if (!b->params_ok) {
+			say("not formatting the blank results partition %s: bad command line", d->path);
+			return -1;
+		}
+		if (format_results(b, d) < 0)
+			return -1;
+	}
+	if (strcmp(d->fstype, "ext4") != 0)
+		return fail("results partition %s holds %s, not ext4: not using it", d->path,
+			    d->fstype[0] ? d->fstype :
+			    d->ambivalent ? "conflicting signatures" : "no filesystem blkid knows");
+	if (mount(d->path, RESULTS_MOUNT, "ext4", RESULTS_MOUNT_FLAGS, "") < 0)
+		return fail("mount %s on %s:", d->path, RESULTS_MOUNT);
+	b->results_mounted = true;
+	b->results_mount_options = RESULTS_MOUNT_OPTIONS;
+
+	now = time(NULL);
+	utc_string(b->started_utc, sizeof b->started_utc, now);
+	if (rundir_name(name, sizeof name, now, b->machine.release, b->params.id) < 0)
+		return fail("run directory name for release %s is too long", b->machine.release);
+	if (rundir_create(RESULTS_MOUNT, name, b->run_rel, sizeof b->run_rel) < 0)
+		return -1;
+	if (str_printf(b->run_dir, sizeof b->run_dir, "%s/%s", RESULTS_MOUNT, b->run_rel) < 0 ||
+	    str_printf(log, sizeof log, "%s/logs/console.log", b->run_dir) < 0)
+		return fail("%s/%s:", RESULTS_MOUNT, b->run_rel);
+	console_attach(log);
+	disk_facts(b);
+	say("run directory %s on %s", b->run_rel, d->path);
+	if (kfacts_save_config("", &b->kernel, b->run_dir) == 0)
+		say("kernel config %s saved as %s, sha256 %s", b->kernel.config_source,
+		    KFACTS_CONFIG_FILE, b->kernel.config_sha256);
+	return write_record(b, "running", NULL, NULL);
+}
+
+static int fill_text(FILE *out, const void *arg)
+{
+	return fputs(arg, out) == EOF ? -1 : 0;
+}
+
+static void save_dmesg(struct boot *b)
+{
+	int size = klogctl(10, NULL, 0);	/* SYSLOG_ACTION_SIZE_BUFFER */
+	char *buf, dir[PATH_MAX];
+	int n;
+
+	if (size <= 0 || !(buf = malloc(size + 1))) {
+		warning("dmesg: cannot read the kernel log buffer:");
+		return;
+	}
+	n = klogctl(3, buf, size);		/* SYSLOG_ACTION_READ_ALL */
+	if (n < 0) {
+		warning("dmesg: read the kernel log:");
+		free(buf);
+		return;
+	}
+	buf[n] = '\0';
+	if (str_printf(dir, sizeof dir, "%s/logs", b->run_dir) == 0)
+		write_file_filled(dir, "dmesg.txt", fill_text, buf);
+	free(buf);
+}
+
+/* bench.json of the run, if the runner wrote a valid JSON object. */
+static char *bench_json(struct boot *b)
+{
+	char path[PATH_MAX], *text;
+	size_t len;
+
+	if (str_printf(path, sizeof path, "%s/bench.json", b->run_dir) < 0)
+		return NULL;
+	text = read_text(path, BENCH_JSON_MAX, &len);
+	if (!text) {
+		if (!failure())
+			fail("read %s:", path);
+		return NULL;
+	}
+	if (len == BENCH_JSON_MAX) {
+		fail("%s is larger than %d MiB", path, BENCH_JSON_MAX >> 20);
+		free(text);
+		return NULL;
+	}
+	while (len && text[len - 1] && strchr(" \t\r\n", text[len - 1]))
+		text[--len] = '\0';
+	if (!json_valid(text, len) || text[strspn(text, " \t\r\n")] != '{') {
+		if (!failure())
+			fail("%s is not a valid JSON object; not embedding it in run.json", path);
+		else
+			warning("%s is not a valid JSON object; not embedding it in run.json", path);
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+void results_finish(struct boot *b)
+{
+	char finished[32];
+	const char *status;
+	char *bench = NULL;
+
+	phase_begin("finish");
+	if (proc_stop_all(STOP_GRACE))
+		warning("some processes did not die after SIGKILL");
+	if (!b->results_mounted || !b->run_dir[0]) {
+		say("no run record: %s", b->results_mounted ? "no run directory" :
+		    "the results partition is not mounted");
+		phase_end();
+		return;
+	}
+	save_dmesg(b);
+	if (b->bench_started)
+		bench = bench_json(b);
+	utc_string(finished, sizeof finished, time(NULL));
+	status = failure() ? "failed" : "done";
+	phase_end();
+	if (write_record(b, status, finished, bench) == 0)
+		say("run %s: %s/run.json", status, b->run_rel);
+	console_detach();
+	free(bench);
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* suite_info.c: parse the describe output of the suite runner. */
+#include "suite_info.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void suite_info_init(struct suite_info *s, const char *name)
+{
+	snprintf(s->name, sizeof s->name, "%s", name);
+	s->min_target_mib = -1;
+	s->allow_unmarked = -1;
+	s->needs_wal = -1;
+}
+
+static int flag(const char *v, int *out)
+{
+	if (strcmp(v, "0") && strcmp(v, "1"))
+		return -1;
+	*out = v[0] == '1';
+	return 0;
+}
+
+int suite_info_line(struct suite_info *s, const char *line)
+{
+	const char *eq = strchr(line, '=');
+	size_t klen = eq ? (size_t)(eq - line) : 0;
+	const char *v = eq ? eq + 1 : NULL;
+
+	if (!eq)
+		return 0;
+	if (klen == 14 && !strncmp(line, "min_target_mib", klen)) {
+		char *end;
+		long long mib = strtoll(v, &end, 10);
+
+		if (!*v || *end || mib < 0)
+			return -1;
+		s->min_target_mib = mib;
+		return 0;
+	}
+	if (klen == 14 && !strncmp(line, "allow_unmarked", klen))
+		return flag(v, &s->allow_unmarked);
+	if (klen == 9 && !strncmp(line, "needs_wal", klen))
+		return flag(v, &s->needs_wal);
+	return 0;
+}
+
+const char *suite_info_missing(const struct suite_info *s)
+{
+	if (s->min_target_mib < 0)
+		return "min_target_mib";
+	if (s->allow_unmarked < 0)
+		return "allow_unmarked";
+	if (s->needs_wal < 0)
+		return "needs_wal";
+	return NULL;
+}

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * tests/lib/tap.h: TAP output for the C unit tests (bench, init, report):
+ * one "ok N - what" or "not ok N - what" line per check, and the plan
+ * "1..N" printed by tap_done() at the end.  A test that stops before
+ * tap_done() (a crash, an early return) prints no plan, and
+ * tests/run-tests counts it as failed.
+ *
+ *   ok(cond, fmt, ...)          passes when cond is true (C truth, unlike
+ *                               the shell's tap_ok, which takes an exit
+ *                               status: 0 passes); returns cond
+ *   is_str(got, want, fmt, ...) strings equal (two NULLs are equal); on a
+ *                               mismatch both are shown
+ *   is_int(got, want, fmt, ...) integers equal, both shown on a mismatch
+ *   is_num(got, want, fmt, ...) doubles equal within 1e-9 relative
+ *   tap_done()                  prints "1..N"; returns 1 if anything
+ *                               failed, else 0: return tap_done() from main
+ *
+ * The shell side of the same convention is tests/lib/tap.sh, the Python
+ * side tests/lib/pytap.py.
+ */
+#ifndef BOOTBENCH_TEST_TAP_H
+#define BOOTBENCH_TEST_TAP_H
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+static int tap_count, tap_failures;
+
+__attribute__((format(printf, 4, 5), unused))
+static bool tap_ok(bool pass, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%sok %d - ", pass ? "" : "not ", ++tap_count);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	if (!pass) {
+		tap_failures++;
+		printf("#   at %s line %d\n", file, line);
+	}
+	fflush(stdout);
+	return pass;
+}
+
+#define ok(cond, ...) tap_ok((cond), __FILE__, __LINE__, __VA_ARGS__)
+
+/* Strings equal (or both NULL); on failure both are shown. */
+#define is_str(got, want, ...) do {                                      \
+	const char *g_ = (got), *w_ = (want);                             \
+	if (!ok(g_ && w_ ? strcmp(g_, w_) == 0 : g_ == w_, __VA_ARGS__))  \
+		printf("#   got:  \"%s\"\n#   want: \"%s\"\n",               \
+		       g_ ? g_ : "(null)", w_ ? w_ : "(null)");           \
+} while (0)
+
+#define is_int(got, want, ...) do {                                      \
+	long long g_ = (got), w_ = (want);                                \
+	if (!ok(g_ == w_, __VA_ARGS__))                                   \
+		printf("#   got: %lld, want: %lld\n", g_, w_);            \
+} while (0)
+
+/* Doubles equal within 1e-9 relative. */
+#define is_num(got, want, ...) do {                                      \
+	double g_ = (got), w_ = (want);                                   \
+	if (!ok(fabs(g_ - w_) <= 1e-9 * fmax(1.0, fabs(w_)), __VA_ARGS__)) \
+		printf("#   got: %.17g, want: %.17g\n", g_, w_);          \
+} while (0)
+
+__attribute__((unused))
+static int tap_done(void)
+{
+	printf("1..%d\n", tap_count);
+	fflush(stdout);
+	return tap_failures ? 1 : 0;
+}
+
+#endif
