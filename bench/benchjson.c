@@ -73,7 +73,7 @@ static void write_volumes(struct json *j, const struct record *r)
 		json_string(j, "mountpoint", v->mountpoint);
 		write_argv(j, "mkfs_command", v->mkfs_argv);
 		write_version(j, v->mkfs_version);
-		json_bool(j, "formatted", v->formatted);
+		json_bool(j, "formatted_by_this_boot", v->formatted);
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -122,7 +122,7 @@ void record_write_json(FILE *out, const struct record *r)
 	json_int(&j, "format_version", BENCH_FORMAT_VERSION);
 	json_string(&j, "run_id", r->run_id);
 	json_string(&j, "status", r->status);
-	json_string(&j, "error", r->error);
+	json_string(&j, "reason", r->reason);
 	json_object_begin(&j, "suite");
 	json_string(&j, "name", r->suite->name);
 	json_string(&j, "source", r->suite->source);
@@ -131,7 +131,9 @@ void record_write_json(FILE *out, const struct record *r)
 	json_object_end(&j);
 	json_string(&j, "mode", r->host_mode ? "host" : "appliance");
 	json_int(&j, "environments", r->environments);
-	json_int(&j, "memory_bytes", r->memory_bytes);
+	json_object_begin(&j, "memory");      /* run.json's words */
+	json_int(&j, "total_kib", r->memory_bytes / 1024);
+	json_object_end(&j);
 	json_string(&j, "cpu_governor", r->governor[0] ? r->governor : NULL);
 	json_string(&j, "started_utc", r->started_utc);
 	json_string(&j, "finished_utc", r->finished_utc[0] ? r->finished_utc : NULL);

@@ -18,7 +18,7 @@
 #include "suite.h"
 #include "volume.h"
 
-#define BENCH_FORMAT_VERSION 1
+#define BENCH_FORMAT_VERSION 2
 #define RECORD_MAX_PHASES 1024
 #define RECORD_MAX_ARGS 24
 
@@ -48,7 +48,7 @@ struct record {
 	char path[PATH_MAX + 32];
 	const char *run_id;
 	const char *status;            /* running, done, failed */
-	const char *error;
+	const char *reason;            /* why it failed; NULL while running or done */
 	const struct suite *suite;
 	char started_utc[32];
 	char finished_utc[32];

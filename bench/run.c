@@ -231,7 +231,7 @@ static int finish(struct run *r, int rc)
 		env_clean_up(r);
 	now_utc(r->rec.finished_utc, sizeof(r->rec.finished_utc));
 	r->rec.status = fail_reason() ? "failed" : "done";
-	r->rec.error = fail_reason();
+	r->rec.reason = fail_reason();
 	if (r->rec.path[0])
 		record_save(&r->rec);
 	if (r->results_fd >= 0)

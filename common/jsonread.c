@@ -438,3 +438,13 @@ bool jr_int(const struct jr_value *v, long long *out)
 	*out = (long long)v->number;
 	return true;
 }
+
+bool jr_valid(const char *text, size_t len)
+{
+	struct jr_error err;
+	struct jr_value *v = jr_parse(text, len, &err);
+	bool valid = v != NULL;
+
+	jr_free(v);
+	return valid;
+}

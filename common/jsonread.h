@@ -39,6 +39,9 @@ struct jr_error {
  * out of memory (err->message says so). */
 struct jr_value *jr_parse(const char *text, size_t len, struct jr_error *err);
 void jr_free(struct jr_value *v);
+/* True if text[0..len) is exactly one JSON text (blanks around it allowed)
+ * that jr_parse() takes; false on a syntax error or out of memory. */
+bool jr_valid(const char *text, size_t len);
 
 /* Member KEY of an object; NULL if v is not an object or has no KEY. */
 const struct jr_value *jr_get(const struct jr_value *v, const char *key);

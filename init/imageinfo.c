@@ -7,7 +7,7 @@
 
 #include "console.h"
 #include "files.h"
-#include "jsoncheck.h"
+#include "../common/jsonread.h"
 
 #define IMAGE_INFO_MAX (64 << 10)
 
@@ -28,7 +28,7 @@ char *image_info_read(const char *path)
 	}
 	while (len && text[len - 1] && strchr(" \t\r\n", text[len - 1]))
 		text[--len] = '\0';
-	if (!json_valid(text, len) ||
+	if (!jr_valid(text, len) ||
 	    text[strspn(text, " \t\r\n")] != '{') {
 		warning("%s is not a JSON object; run.json records no image", path);
 		free(text);

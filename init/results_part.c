@@ -15,7 +15,7 @@
 #include "console.h"
 #include "devices.h"
 #include "files.h"
-#include "jsoncheck.h"
+#include "../common/jsonread.h"
 #include "kfacts.h"
 #include "phase.h"
 #include "spawn.h"
@@ -197,7 +197,7 @@ static char *bench_json(struct boot *b)
 	}
 	while (len && text[len - 1] && strchr(" \t\r\n", text[len - 1]))
 		text[--len] = '\0';
-	if (!json_valid(text, len) || text[strspn(text, " \t\r\n")] != '{') {
+	if (!jr_valid(text, len) || text[strspn(text, " \t\r\n")] != '{') {
 		if (!failure())
 			fail("%s is not a valid JSON object; not embedding it in run.json", path);
 		else

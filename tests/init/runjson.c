@@ -9,14 +9,14 @@
 
 #include "console.h"
 #include "files.h"
-#include "jsoncheck.h"
+#include "../common/jsonread.h"
 #include "runjson.h"
 #include "rundir.h"
 #include "tap.h"
 
 static bool valid(const char *s)
 {
-	return json_valid(s, strlen(s));
+	return jr_valid(s, strlen(s));
 }
 
 static void validator(void)
@@ -30,8 +30,8 @@ static void validator(void)
 	char deep[200];
 	memset(deep, '[', 100);
 	memset(deep + 100, ']', 100);
-	ok(!json_valid(deep, 200), "nesting deeper than 64 is refused");
-	ok(json_valid("[1]x", 3) && !json_valid("[1]x", 4), "the length bounds the text");
+	ok(!jr_valid(deep, 200), "nesting deeper than 64 is refused");
+	ok(jr_valid("[1]x", 3) && !jr_valid("[1]x", 4), "the length bounds the text");
 }
 
 static void names(void)
@@ -258,7 +258,7 @@ static void record(void)
 	record_write(out, &r);
 	fclose(out);
 	is_str(text, expected, "run.json text");
-	ok(json_valid(text, len), "run.json is valid JSON");
+	ok(jr_valid(text, len), "run.json is valid JSON");
 	free(text);
 
 	/* a record with what a boot with a bad command line knows */
@@ -269,7 +269,7 @@ static void record(void)
 	out = open_memstream(&text, &len);
 	record_write(out, &early);
 	fclose(out);
-	ok(json_valid(text, len) && strstr(text, "\"reason\": null") && strstr(text, "\"target\": null") &&
+	ok(jr_valid(text, len) && strstr(text, "\"reason\": null") && strstr(text, "\"target\": null") &&
 	   strstr(text, "\"suite\": null") && strstr(text, "\"bench\": null") &&
 	   strstr(text, "\"phases\": []") && strstr(text, "\"cmdline\": \"\"") &&
 	   strstr(text, "\"image\": null") && strstr(text, "\"config\": null") &&
