@@ -87,6 +87,17 @@ static int write_script(const struct workload_env *e, const struct bench_case *c
 	return replace_file(path, text, len);
 }
 
+/*
+ * pgbench's -T.  A log of seconds loses the second each thread began in
+ * and the last, unwritten one, and a thread that starts after a second has
+ * turned loses one more: two more seconds keep duration_s whole seconds in
+ * the window (pgbench_log.h).
+ */
+static int run_seconds(const struct pgbench_job *j)
+{
+	return j->warmup_s + j->duration_s + (j->log_seconds ? 2 : 0);
+}
+
 struct progress_ctx {
 	const struct pgbench_job *j;
 	struct pgbench_report *report;
@@ -103,8 +114,7 @@ static void run_line(void *arg, const char *line)
 		note("%s: %.0f s, %.0f tps", ctx->j->label, prog.elapsed_s, prog.tps);
 	else
 		note("%s: %.0f/%d s, %.0f tps", ctx->j->label, prog.elapsed_s,
-		     ctx->j->warmup_s + ctx->j->duration_s + (ctx->j->log_seconds ? 1 : 0),
-		     prog.tps);
+		     run_seconds(ctx->j), prog.tps);
 }
 
 /* The command line, for the head of the log. */
@@ -192,9 +202,8 @@ static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
 	snprintf(threads, sizeof(threads), "%d", j->threads);
 	if (j->transactions > 0)
 		snprintf(length, sizeof(length), "%lld", j->transactions);
-	else    /* a log of seconds: one more, for duration_s whole seconds */
-		snprintf(length, sizeof(length), "%d",
-			 j->warmup_s + j->duration_s + (j->log_seconds ? 1 : 0));
+	else
+		snprintf(length, sizeof(length), "%d", run_seconds(j));
 	snprintf(scale, sizeof(scale), "%d", j->scale);
 	snprintf(tries, sizeof(tries), "--max-tries=%d", j->max_tries);
 
@@ -234,7 +243,7 @@ static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
 	pgbench_report_init(r);
 	double timeout = j->transactions > 0 ?
 		COUNT_TIMEOUT_S(j->transactions * j->clients) :
-		RUN_TIMEOUT_S(j->warmup_s + j->duration_s + 1);
+		RUN_TIMEOUT_S(run_seconds(j));
 	if (proc_run_logged(&spec, timeout, log_path, header, run_line, &ctx) < 0)
 		return -1;
 
