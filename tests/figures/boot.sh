@@ -8,6 +8,7 @@
 #   tests/figures/boot.sh [KERNEL]     (default 6.12; make run builds it)
 set -eu
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$TOP/tests/lib/workloads.sh"
 kernel=${1:-6.12}
 results=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-figures.XXXXXX")
 trap 'rm -rf "$results"' EXIT
@@ -26,7 +27,7 @@ awk '/"name":/ { gsub(/[",]/, "", $2); n = $2 }
 	"$run/run.json" >"$results/phases"
 first_line=$(head -n 1 "$run/logs/console.log" | sed 's/^\[ *\([0-9.]*\)\].*/\1/')
 
-awk -v workloads="$(sed -n 's/^WORKLOAD(\([a-z0-9_]*\))$/\1/p' "$TOP/bench/workloads/list.h" | paste -sd'|')" \
+awk -v workloads="$(workloads | paste -sd'|')" \
 	-v first="$first_line" -v wall="$wall" -v accel="$accel" -v run="$(basename "$run")" '
 function row(label, s) { printf "  %-34s %8.3f s\n", label, s }
 { t[$1] = $2 }
