@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* json.c: the streaming JSON writer declared in json.h. */
 #include "json.h"
+#include "utf8.h"
 
 #include <math.h>
 
@@ -25,6 +26,19 @@ void json_write_escaped(FILE *out, const char *s)
 {
 	fputc('"', out);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p >= 0x80) {
+			/* The terminating NUL is no continuation byte: the
+			 * check stops there, so 4 bytes "left" is safe. */
+			size_t len = utf8_sequence(p, 4);
+
+			if (len == 0) {
+				fputs(UTF8_REPLACEMENT, out);
+			} else {
+				fwrite(p, 1, len, out);
+				p += len - 1;
+			}
+			continue;
+		}
 		switch (*p) {
 		case '"': fputs("\\\"", out); break;
 		case '\\': fputs("\\\\", out); break;

@@ -5,7 +5,9 @@
  * Values are written in order onto a stdio stream; the writer tracks
  * commas and nesting.  Every value function takes a key, which must be
  * NULL inside arrays and at the top level, and non-NULL inside objects.
- * Strings are escaped per RFC 8259; doubles keep 12 significant digits and non-finite ones become null.
+ * Strings are escaped per RFC 8259, and a byte that is not part of valid
+ * UTF-8 becomes U+FFFD; doubles keep 12 significant digits and
+ * non-finite ones become null.
  * json_raw() embeds text that is already JSON (e.g. another file).
  * With pretty set, objects and arrays are indented; otherwise the output
  * is one line (for JSON Lines files).

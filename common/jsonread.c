@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* jsonread.c: the recursive-descent JSON reader declared in jsonread.h. */
 #include "jsonread.h"
+#include "utf8.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -174,6 +175,19 @@ static bool string(struct parser *ps, char **out)
 			ps->p = q;
 			free(s);
 			return fail(ps, "control character in string");
+		}
+		if (c >= 0x80) {
+			size_t len = utf8_sequence((const unsigned char *)q, (size_t)(ps->end - q));
+
+			if (len == 0) {
+				ps->p = q;
+				free(s);
+				return fail(ps, "invalid UTF-8 in string");
+			}
+			memcpy(s + n, q, len);
+			n += len;
+			q += len;
+			continue;
 		}
 		if (c != '\\') {
 			s[n++] = (char)c;

@@ -3,7 +3,7 @@
 # musl, libblkid and libuuid from the sysroot (util-linux recipe).  One
 # object per source: touching a file recompiles only it.
 
-INIT_SRCS := $(sort $(wildcard $(TOP)/init/*.c)) $(TOP)/common/json.c $(TOP)/common/jsonread.c $(TOP)/common/fileio.c $(TOP)/common/message.c
+INIT_SRCS := $(sort $(wildcard $(TOP)/init/*.c)) $(TOP)/common/json.c $(TOP)/common/jsonread.c $(TOP)/common/utf8.c $(TOP)/common/fileio.c $(TOP)/common/message.c
 INIT_OBJS := $(patsubst $(TOP)/%.c,$(BUILD)/init/obj/%.o,$(INIT_SRCS))
 INIT_BIN  := $(BUILD)/init/init
 

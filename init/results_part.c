@@ -22,6 +22,7 @@
 #include "runjson.h"
 #include "rundir.h"
 #include "str.h"
+#include "zeroes.h"
 
 #define BENCH_JSON_MAX (16 << 20)
 
@@ -73,8 +74,18 @@ static int format_results(struct boot *b, struct blockdev *d)
 	struct proc_result r;
 	char st[64];
 
+	struct zeroes z;
+
 	if (devices_probe(d) < 0 || !blockdev_blank(d))
 		return fail("results partition %s is no longer blank: not formatting it", d->path);
+	if (zeroes_at_ends(d->path, ZEROES_SPAN, &z) < 0)
+		return fail("could not read \"%s\":", d->path);
+	if (!z.all_zero)
+		return fail("results partition %s has no filesystem signature but holds data "
+			    "(a byte not 0 at offset %llu): not formatting it; if its data may go, "
+			    "zero it first (blkdiscard -z %s, or dd if=/dev/zero over its "
+			    "first and last %llu MiB)", d->path, z.first_nonzero, d->path,
+			    ZEROES_SPAN >> 20);
 	say("formatting the blank results partition %s: %s -q -L %s -m 0 -O %s %s", d->path,
 	    MKFS_EXT4, RESULTS_FS_LABEL, RESULTS_MKFS_FEATURES, d->path);
 	if (proc_run(argv, clock_now() + MKFS_TIMEOUT, PROC_KILL_GRACE, echo_line, NULL, &r) < 0)

@@ -3,5 +3,5 @@
 # qemu/run, on the default kernel.
 E2E_KERNEL_INITRD := $(KERNEL_OUT)/$(call kernel_link,6.12)/initramfs.cpio.gz
 CHECK_TESTS += tests/e2e/quick.test tests/e2e/interlock.test tests/e2e/cmdline.test \
-	tests/e2e/boots.test
+	tests/e2e/results-init.test tests/e2e/boots.test
 CHECK_DEPS  += $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD)

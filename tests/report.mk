@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Tests of report/: unit tests of the statistics and the JSON reader (host
+# Tests of report/: unit tests of the statistics (host
 # gcc with AddressSanitizer and UBSan), the comparison on synthetic series
 # (aa.c: A/A false-positive rates and detection), the text report of runs
 # the appliance made under TCG against an expected file, A/A pairs of
@@ -9,7 +9,7 @@
 # headless Chromium.
 
 REPORT_TEST_BUILD := $(BUILD)/tests/report
-REPORT_UNIT_TESTS := stats aa jsonread
+REPORT_UNIT_TESTS := stats aa
 REPORT_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	-I$(TOP)/report -I$(TOP)/common -I$(TOP)/tests/lib
@@ -27,12 +27,6 @@ $(REPORT_TEST_BUILD)/stats.test: $(TOP)/tests/report/stats.c $(REPORT_STATS_SRCS
 # The comparison on synthetic series with known autocorrelation and shifts.
 $(REPORT_TEST_BUILD)/aa.test: $(TOP)/tests/report/aa.c $(REPORT_STATS_SRCS) $(REPORT_STATS_HDRS)
 	@echo "  CC      tests/report/aa.c"
-	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
-
-$(REPORT_TEST_BUILD)/jsonread.test: $(TOP)/tests/report/jsonread.c $(TOP)/common/jsonread.c \
-		$(TOP)/common/jsonread.h $(TOP)/tests/lib/tap.h
-	@echo "  CC      tests/report/jsonread.c"
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
 

@@ -7,7 +7,9 @@ the plan "1..N" at the end; tests/lib/e2e.sh takes its results as its own
 through tap_import of tests/lib/tap.sh) for: one
 format-2 line per case, every workload's headline figure > 0, latency
 percentiles ordered, CPU shares summing to about 100 %, series files with
-rows, target I/O recorded.  Exit status 0 if all passed.
+rows, target I/O recorded; every line valid against $defs/measurement of
+doc/results.schema.json (python3-jsonschema).  Environment: TOP.  Exit
+status 0 if all passed.
 """
 import csv
 import json
@@ -19,6 +21,7 @@ import pytap  # noqa: E402
 from pytap import check  # noqa: E402
 
 run = sys.argv[1]
+top = os.environ.get("TOP") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 expected = int(sys.argv[2]) if len(sys.argv) > 2 else None
 
 lines = []
@@ -31,6 +34,20 @@ with open(os.path.join(run, "results.jsonl")) as f:
 if expected is not None:
     check(len(lines) == expected, "%d measurements (expected %d)" % (len(lines), expected))
 check(all(m.get("format_version") == 2 for m in lines), "every line is format_version 2")
+try:
+    import schemas
+except ImportError:
+    check(False, "python3 jsonschema module is installed (python3-jsonschema; make deps)")
+    schemas = None
+if schemas:
+    bad = 0
+    for n, m in enumerate(lines, 1):
+        errors = schemas.errors(top, "results.schema.json", m, "measurement")
+        for path, message in errors[:5]:
+            print("# line %d %s: %s" % (n, path, message))
+        bad += bool(errors)
+    check(bad == 0, "every line is valid against $defs/measurement of doc/results.schema.json "
+          "(%d of %d are not)" % (bad, len(lines)))
 ids = [m["id"] for m in lines]
 check(len(set(ids)) == len(ids), "case ids are unique")
 

@@ -26,7 +26,6 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pytap  # noqa: E402
 from pytap import check  # noqa: E402
-import warnings
 
 run = sys.argv[1]
 top = os.environ.get("TOP") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -43,44 +42,23 @@ with open(os.path.join(run, "run.json")) as f:
 
 # --- the schema ---
 try:
-    import jsonschema
+    import schemas
 except ImportError:
     check(False, "python3 jsonschema module is installed (python3-jsonschema; make deps)")
-    jsonschema = None
-if jsonschema:
-    docdir = os.path.join(top, "doc")
-    schemas = {}
-    for name in ("run.schema.json", "results.schema.json"):
-        with open(os.path.join(docdir, name)) as f:
-            schemas[name] = json.load(f)
-    base = "file://" + docdir + "/"
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        try:  # jsonschema >= 4.18: the referencing registry
-            from referencing import Registry, Resource
-            registry = Registry().with_resources(
-                [(base + n, Resource.from_contents(s)) for n, s in schemas.items()])
-            schema = dict(schemas["run.schema.json"], **{"$id": base + "run.schema.json"})
-            validator = jsonschema.Draft202012Validator(schema, registry=registry)
-        except ImportError:  # Debian 12's jsonschema 4.10
-            resolver = jsonschema.RefResolver(base + "run.schema.json", schemas["run.schema.json"],
-                                              store={base + n: s for n, s in schemas.items()})
-            validator = jsonschema.Draft202012Validator(schemas["run.schema.json"], resolver=resolver)
-        errors = sorted(validator.iter_errors(rec), key=lambda e: list(e.absolute_path))
-    for e in errors[:10]:
-        print("# %s: %s" % ("/".join(str(p) for p in e.absolute_path) or "(top)", e.message[:300]))
+    schemas = None
+if schemas:
+    errors = schemas.errors(top, "run.schema.json", rec)
+    for path, message in errors[:10]:
+        print("# %s: %s" % (path, message))
     check(not errors, "run.json is valid against doc/run.schema.json (%d errors)" % len(errors))
     # host.json, which qemu/run writes beside a run it booted.
     host_path = os.path.join(run, "host.json")
     if os.path.exists(host_path):
-        with open(os.path.join(docdir, "host.schema.json")) as f:
-            host_schema = json.load(f)
         with open(host_path) as f:
             host = json.load(f)
-        errors = list(jsonschema.Draft202012Validator(host_schema).iter_errors(host))
-        for e in errors[:10]:
-            print("# host.json %s: %s" % ("/".join(str(p) for p in e.absolute_path) or "(top)",
-                                          e.message[:300]))
+        errors = schemas.errors(top, "host.schema.json", host)
+        for path, message in errors[:10]:
+            print("# host.json %s: %s" % (path, message))
         check(not errors, "host.json is valid against doc/host.schema.json (%d errors)" % len(errors))
 
 # --- the image ---

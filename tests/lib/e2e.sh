@@ -53,11 +53,16 @@ decoy_disk() {
 # reason_has RUN TEXT: the failure reason in RUN's run.json mentions TEXT.
 reason_has() { grep '"reason":' "$1/run.json" | grep -q -- "$2"; }
 
+# schema_python: the first python3 with jsonschema, the one on PATH or Debian's.
+schema_python() {
+	if python3 -c 'import jsonschema' 2>/dev/null; then echo python3; else echo /usr/bin/python3; fi
+}
+
 # check_results RUN [CASES]: tests/lib/check-results.py's checks of RUN's
 # results.jsonl, each as one TAP line of this test (tap_import: a checker
 # that crashes or stops early is a "not ok" line, not a comment).
 check_results() {
-	python3 "$TOP/tests/lib/check-results.py" "$@" >"$R/check.out" 2>&1
+	TOP=$TOP "$(schema_python)" "$TOP/tests/lib/check-results.py" "$@" >"$R/check.out" 2>&1
 	tap_import check-results.py $? "$R/check.out"
 }
 
@@ -66,9 +71,6 @@ check_results() {
 # description of each line is prefixed with WHAT: if given.  A crash of the
 # checker is a "not ok" line.
 check_run() {
-	# The first python3 with jsonschema: the one on PATH, or Debian's.
-	py=python3
-	python3 -c 'import jsonschema' 2>/dev/null || py=/usr/bin/python3
-	TOP=$TOP OUT=${OUT:-$TOP/out} "$py" "$TOP/tests/lib/check-run.py" "$1" >"$R/check-run.out" 2>&1
+	TOP=$TOP OUT=${OUT:-$TOP/out} "$(schema_python)" "$TOP/tests/lib/check-run.py" "$1" >"$R/check-run.out" 2>&1
 	tap_import "check-run.py $(basename "$1")" $? "$R/check-run.out" "${2:-}"
 }

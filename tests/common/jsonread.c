@@ -95,6 +95,9 @@ static void test_bad(void)
 	bad("\"\\ud83d\"", 1, 8, "unpaired surrogate");
 	bad("\"\\ude00\"", 1, 8, "unpaired surrogate");
 	bad("\"a\\u0000b\"", 1, 9, "\\u0000");
+	bad("\"Soci\xe9t\xe9\"", 1, 6, "invalid UTF-8");
+	bad("[\"ok\", \"\xed\xa0\x80\"]", 1, 9, "invalid UTF-8");
+	bad("\"\xe2\x82\"", 1, 2, "invalid UTF-8");
 	bad("{}\n{}", 2, 1, "unexpected text after the value");
 	bad("{\n  \"a\": [1,\n  2,,\n]}", 3, 5, "invalid number");
 	bad("[1e999]", 1, 2, "out of range");
