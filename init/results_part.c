@@ -15,6 +15,7 @@
 #include "console.h"
 #include "devices.h"
 #include "files.h"
+#include "interrupted.h"
 #include "../common/jsonread.h"
 #include "kfacts.h"
 #include "phase.h"
@@ -154,6 +155,8 @@ int results_open(struct boot *b)
 	console_attach(log);
 	disk_facts(b);
 	say("run directory %s on %s", b->run_rel, d->path);
+	interrupted_mark_all(RESULTS_MOUNT, b->run_rel + strlen("runs/"), b->params.id,
+			     b->started_utc);
 	if (kfacts_save_config("", &b->kernel, b->run_dir) == 0)
 		say("kernel config %s saved as %s, sha256 %s", b->kernel.config_source,
 		    KFACTS_CONFIG_FILE, b->kernel.config_sha256);

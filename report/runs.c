@@ -493,7 +493,8 @@ static bool read_line(struct run *r, const char *path, int lineno,
 	if (r->status && strcmp(r->status, "done") != 0) {
 		char *msg = xasprintf("run %s %s%s%s", r->name, r->status,
 				      r->reason ? ": " : "", r->reason ? r->reason : "");
-		add_warning(m, strcmp(r->status, "running") == 0 ? "run-unfinished" : "run-failed", msg);
+		add_warning(m, strcmp(r->status, "running") == 0 ? "run-unfinished" :
+			    strcmp(r->status, "interrupted") == 0 ? "run-interrupted" : "run-failed", msg);
 		free(msg);
 	}
 	return true;

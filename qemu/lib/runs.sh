@@ -39,7 +39,8 @@ report_tool() {
 	"$TOP/out/bin/bootbench-report" "$@"
 }
 
-# run_status RUN: "done", "failed", "running" (never finished) or "missing".
+# run_status RUN: "done", "failed", "running" (never finished), "interrupted"
+# (found running by a later boot) or "missing".
 run_status() {
 	report_tool --summary "$1" 2>/dev/null | sed -n '1s/^[^:]*: \([a-z]*\).*/\1/p'
 }

@@ -11,6 +11,7 @@
 #include "files.h"
 #include "../common/jsonread.h"
 #include "runjson.h"
+#include "interrupted.h"
 #include "rundir.h"
 #include "tap.h"
 
@@ -276,6 +277,13 @@ static void record(void)
 	   strstr(text, "\"mitigations\": null") && strstr(text, "\"enabled\": null") &&
 	   strstr(text, "\"clocksource\": null") && strstr(text, "\"numa\": null"),
 	   "a record with unknowns is valid JSON with nulls");
+	/* the next boot can mark this record interrupted (init/interrupted.c
+	 * relies on where the status and the reason are) */
+	char *marked = interrupted_record(text, len, "interrupted: test");
+	ok(marked && strstr(marked, "\"status\": \"interrupted\"") &&
+	   strstr(marked, "\"reason\": \"interrupted: test\""),
+	   "a running record as written can be marked interrupted");
+	free(marked);
 	free(text);
 }
 
