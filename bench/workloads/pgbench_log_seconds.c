@@ -100,6 +100,11 @@ int pgbench_log_set_window_seconds(struct pgbench_log *l, char *err, size_t len)
 			 l->last_s + 1 - l->first_s, l->warmup_us / US_PER_S);
 		return -1;
 	}
+	if (end - start > PGBENCH_LOG_WINDOW_MAX_S) {
+		snprintf(err, len, "pgbench's log of seconds spans %lld s, longer than a run "
+			 "lasts (%lld s)", end - start, PGBENCH_LOG_WINDOW_MAX_S);
+		return -1;
+	}
 	l->window_start_us = start * US_PER_S;
 	l->window_end_us = end * US_PER_S;
 	l->n_seconds = (size_t)(end - start);
