@@ -5,6 +5,7 @@
 #   make run        build what is missing and run the quick suite in QEMU
 #   make check      run every test (unit tests, image tests, QEMU boots)
 #   make figures    print image sizes and build times
+#   make fuzz       fuzz the parsers of outside input (clang, libFuzzer)
 #   make deps       check (as root: install) the host tools
 #   make clean      remove build products, keep downloads
 #   make distclean  also remove the build directory's apt state

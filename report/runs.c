@@ -673,8 +673,11 @@ static int cmp_measurements(const void *a, const void *b)
 
 void dataset_sort(struct dataset *ds)
 {
-	qsort(ds->runs, ds->nruns, sizeof *ds->runs, cmp_runs);
-	qsort(ds->m, ds->nm, sizeof *ds->m, cmp_measurements);
+	/* an empty dataset has NULL arrays, which qsort must not be given */
+	if (ds->nruns > 1)
+		qsort(ds->runs, ds->nruns, sizeof *ds->runs, cmp_runs);
+	if (ds->nm > 1)
+		qsort(ds->m, ds->nm, sizeof *ds->m, cmp_measurements);
 }
 
 void dataset_free(struct dataset *ds)

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #define US_PER_S 1000000LL
+/* Ends up to here fit in microseconds with room to spare. */
+#define LATEST_EPOCH_S 1000000000000LL
 
 /* One line of a log. */
 struct txn {
@@ -79,7 +81,7 @@ static int parse(const char *line, struct txn *t, char *err, size_t len)
 	    !field(&p, &latency, word, sizeof(word)) ||
 	    !field(&p, &script, NULL, 0) || !field(&p, &epoch, NULL, 0) ||
 	    !field(&p, &usec, NULL, 0) || usec >= US_PER_S ||
-	    epoch > LLONG_MAX / US_PER_S - 1) {
+	    epoch > LATEST_EPOCH_S) {
 		int n = (int)strcspn(line, "\r\n");
 		snprintf(err, len, "not a pgbench log line: \"%.*s\"",
 			 n > 80 ? 80 : n, line);
@@ -136,6 +138,11 @@ int pgbench_log_set_window(struct pgbench_log *l, char *err, size_t len)
 			 "before the warm-up of %.0f s is over",
 			 (double)(l->end_us - l->begin_us) / US_PER_S,
 			 (double)l->warmup_us / US_PER_S);
+		return -1;
+	}
+	if (end - start > PGBENCH_LOG_WINDOW_MAX_S * US_PER_S) {
+		snprintf(err, len, "pgbench's log spans %.0f s, longer than a run lasts (%lld s)",
+			 (double)(end - start) / US_PER_S, PGBENCH_LOG_WINDOW_MAX_S);
 		return -1;
 	}
 	l->window_start_us = start;

@@ -41,6 +41,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The longest window a log may give: a week, as long as the init lets a
+ * whole run last (bootbench.timeout).  A longer one (clocks far apart)
+ * is refused rather than given a second each. */
+#define PGBENCH_LOG_WINDOW_MAX_S (7LL * 24 * 3600)
+
 /* One second of the window. */
 struct pgbench_second {
 	long long transactions;    /* completed (not failed, not skipped) */

@@ -23,6 +23,9 @@ enum {
 
 /* Start times up to here fit in microseconds with room to spare. */
 #define LATEST_START_S 1e12
+/* More transactions than this in one second of one thread is not a log
+ * pgbench wrote; the counts stay far from long long's limit. */
+#define COUNT_MAX 1e9
 
 /* A line's fields: whole numbers, read as doubles because the sums of
  * squares can pass 2^63.  1, 0 for a blank line, or -1 with why in err. */
@@ -44,7 +47,9 @@ static int parse(const char *line, double f[N_FIELDS], char *err, size_t len)
 		f[n++] = strtod(p, NULL);
 		p += token;
 	}
-	if (n == N_FIELDS && f[F_START] < LATEST_START_S)
+	if (n == N_FIELDS && f[F_START] < LATEST_START_S && f[F_COUNT] <= COUNT_MAX &&
+	    f[F_SKIPPED] <= COUNT_MAX && f[F_SERIALIZATION] <= COUNT_MAX &&
+	    f[F_DEADLOCK] <= COUNT_MAX)
 		return 1;
 bad:;
 	int shown = (int)strcspn(line, "\r\n");
@@ -98,6 +103,11 @@ int pgbench_log_set_window_seconds(struct pgbench_log *l, char *err, size_t len)
 		snprintf(err, len, "pgbench's log of seconds ends %lld whole s into "
 			 "the run, before the warm-up of %lld s is over",
 			 l->last_s + 1 - l->first_s, l->warmup_us / US_PER_S);
+		return -1;
+	}
+	if (end - start > PGBENCH_LOG_WINDOW_MAX_S) {
+		snprintf(err, len, "pgbench's log of seconds spans %lld s, longer than a run "
+			 "lasts (%lld s)", end - start, PGBENCH_LOG_WINDOW_MAX_S);
 		return -1;
 	}
 	l->window_start_us = start * US_PER_S;
