@@ -73,6 +73,10 @@ static void write_volumes(struct json *j, const struct record *r)
 		json_string(j, "mountpoint", v->mountpoint);
 		write_argv(j, "mkfs_command", v->mkfs_argv);
 		write_version(j, v->mkfs_version);
+		if (v->mounted_type && v->mounted_type[0])
+			json_string(j, "mounted_type", v->mounted_type);
+		else
+			json_null(j, "mounted_type");
 		json_bool(j, "formatted_by_this_boot", v->formatted);
 		json_object_end(j);
 	}

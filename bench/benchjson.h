@@ -28,6 +28,7 @@ struct record_volume {
 	const char *mountpoint;
 	const char *const *mkfs_argv;  /* NULL-terminated */
 	const char *mkfs_version;      /* "" until formatted */
+	const char *mounted_type;      /* what /proc/self/mounts showed; "" until mounted */
 	bool formatted;
 };
 

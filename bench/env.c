@@ -56,6 +56,7 @@ static int set_up_volumes(struct run *r)
 		rec->volumes[i].mountpoint = r->volumes[i].mountpoint;
 		rec->volumes[i].mkfs_argv = r->volumes[i].mkfs_argv;
 		rec->volumes[i].mkfs_version = r->volumes[i].mkfs_version;
+		rec->volumes[i].mounted_type = r->volumes[i].mounted_type;
 		rec->volumes[i].formatted = false;
 	}
 	return 0;
@@ -88,8 +89,9 @@ static int mount_volumes(struct run *r)
 		struct volume *v = &r->volumes[i];
 		if (volume_mount(v) < 0)
 			return -1;
-		note("mount: %s on %s (%s, options \"%s\")", v->device,
-		     v->mountpoint, v->fs->type, v->fs->mount_options);
+		note("mount: %s on %s (%s, options \"%s\"; /proc/self/mounts: %s)",
+		     v->device, v->mountpoint, v->fs->type, v->fs->mount_options,
+		     v->mounted_type);
 	}
 	return 0;
 }

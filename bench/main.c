@@ -17,6 +17,7 @@
 #include "pg.h"
 #include "run.h"
 #include "suite.h"
+#include "fstypes.h"
 #include "suite_describe.h"
 #include "suite_read.h"
 #include "suite_keys.h"
@@ -51,6 +52,10 @@ int main(int argc, char **argv)
 		return print(options_help(o.command), "", "");
 	if (o.command == CMD_KEYS) {
 		suite_list_keys(stdout);
+		return fflush(stdout) == 0 ? 0 : 1;
+	}
+	if (o.command == CMD_FILESYSTEMS) {
+		fs_types_print(stdout);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
 	if ((o.suite_file ? suite_read_file(o.suite_file, &suite, err, sizeof(err))

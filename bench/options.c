@@ -27,6 +27,7 @@ const char options_usage[] =
 	"Usage:\n"
 	"  bootbench-bench describe (--suite NAME | --suite-file FILE)\n"
 	"  bootbench-bench keys\n"
+	"  bootbench-bench filesystems\n"
 	"  bootbench-bench run (--suite NAME | --suite-file FILE) --target DEV\n"
 	"                      --run-dir DIR [OPTION]...\n"
 	"  bootbench-bench run (--suite NAME | --suite-file FILE) --data-dir DIR\n"
@@ -35,6 +36,7 @@ const char options_usage[] =
 	"Commands:\n"
 	"  describe        print the suite's requirements as key=value lines\n"
 	"  keys            list every key a suite file may set, one per line\n"
+	"  filesystems     list the filesystem types a suite may choose, one per line\n"
 	"  run             format DEV, run the suite on it, write results to DIR\n"
 	"\n"
 	"Options:\n"
@@ -69,6 +71,19 @@ static const char usage_keys[] =
 	"\n"
 	"Usage:\n"
 	"  bootbench-bench keys\n"
+	"\n"
+	"Options:\n"
+	"  -h, --help              show this help, then exit\n"
+	"\n"
+	"Exit status: 0 success, 1 stdout could not be written, 2 usage error.\n";
+
+static const char usage_filesystems[] =
+	"bootbench-bench filesystems lists the filesystem types of [filesystem] type,\n"
+	"one per line: its mkfs, the feature set of profile compat, whether it has\n"
+	"an inode_ratio, the smallest partition its mkfs formats, its mount type.\n"
+	"\n"
+	"Usage:\n"
+	"  bootbench-bench filesystems\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help              show this help, then exit\n"
@@ -134,6 +149,7 @@ static const char *const command_names[] = {
 	[CMD_DESCRIBE] = "describe",
 	[CMD_RUN] = "run",
 	[CMD_KEYS] = "keys",
+	[CMD_FILESYSTEMS] = "filesystems",
 	[CMD_VERSION] = "version",
 };
 
@@ -143,6 +159,7 @@ const char *options_help(enum command c)
 	case CMD_DESCRIBE: return usage_describe;
 	case CMD_RUN: return usage_run;
 	case CMD_KEYS: return usage_keys;
+	case CMD_FILESYSTEMS: return usage_filesystems;
 	case CMD_HELP:
 	case CMD_VERSION:
 		break;
@@ -228,6 +245,8 @@ static int parse_command(const char *word, struct options *o,
 		o->command = CMD_RUN;
 	else if (strcmp(word, "keys") == 0)
 		o->command = CMD_KEYS;
+	else if (strcmp(word, "filesystems") == 0)
+		o->command = CMD_FILESYSTEMS;
 	else if (flag_with_value(word, err, errlen) < 0)
 		return -1;
 	else if (strncmp(word, "--", 2) == 0 && find_def(word + 2, name_len(word + 2)))
@@ -339,7 +358,7 @@ int options_parse(int argc, char **argv, struct options *o,
 			return error(err, errlen, "option \"--%s\" needs a value", d->name);
 		*field(o, d) = value;
 	}
-	if (o->command == CMD_KEYS)
+	if (o->command == CMD_KEYS || o->command == CMD_FILESYSTEMS)
 		return 0;
 	return check_values(o, err, errlen);
 }

@@ -11,6 +11,7 @@ enum command {
 	CMD_DESCRIBE,
 	CMD_RUN,
 	CMD_KEYS,
+	CMD_FILESYSTEMS,
 	CMD_VERSION,            /* --version */
 };
 
@@ -43,7 +44,7 @@ extern const char options_usage[];
 /* The usage text of COMMAND --help (options_usage for CMD_HELP). */
 const char *options_help(enum command c);
 
-/* "run", "describe", "keys"; NULL for CMD_HELP and CMD_VERSION. */
+/* "run", "describe", "keys", "filesystems"; NULL for CMD_HELP and CMD_VERSION. */
 const char *options_command_name(enum command c);
 
 #endif

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* suite_keys.c: [suite] and [filesystem], and whole-suite checks. */
 #include "suite_keys.h"
+#include "fstypes.h"
 #include "workload_spec.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
-static const char *const fs_types[] = { "ext2", "ext4", "xfs", NULL };
 static const char *const profiles[] = { "compat", "default", NULL };
 
 const struct suite_key suite_section_keys[] = {
@@ -29,18 +29,18 @@ const struct suite_key suite_section_keys[] = {
 };
 
 const struct suite_key filesystem_keys[] = {
-	{ "type", SK_CHOICE, "ext4", true, 0, 0, fs_types,
-	  "filesystem of the target: ext2, ext4, xfs" },
+	{ "type", SK_CHOICE, "ext4", true, 0, 0, fs_type_names,
+	  "filesystem of the target (bootbench-bench filesystems lists what each gets)" },
 	{ "profile", SK_CHOICE, "compat", true, 0, 0, profiles,
 	  "mkfs feature set: compat (mountable by every kernel from 5.10), default (mkfs's own)" },
 	{ "features", SK_STRING, "", false, 0, 0, NULL,
-	  "replaces the profile: the -O list (ext2, ext4) or extra mkfs.xfs options" },
+	  "replaces the profile: mke2fs's -O list, or mkfs.xfs option words" },
 	{ "block_size", SK_SIZE, "0", false, 0, 65536, NULL,
 	  "filesystem block size; 0: mkfs chooses" },
 	{ "inode_size", SK_INT, "0", false, 0, 4096, NULL,
 	  "inode size in bytes; 0: mkfs chooses" },
 	{ "inode_ratio", SK_INT, "0", false, 0, 1 << 26, NULL,
-	  "bytes per inode (ext2, ext4); 0: mkfs chooses" },
+	  "bytes per inode, for a type that has one (see bootbench-bench filesystems); 0: mkfs chooses" },
 	{ "discard", SK_BOOL, "0", false, 0, 0, NULL,
 	  "let mkfs discard the whole partition first" },
 	{ "mount_options", SK_STRING, "noatime", false, 0, 0, NULL,
@@ -77,19 +77,23 @@ static int check_filesystem(const struct suite *s,
 {
 	const struct suite_param *type = suite_param(s, "filesystem", "type");
 	const struct suite_param *features = suite_param(s, "filesystem", "features");
-	bool xfs = false;
+	const struct fs_type *no_ratio = NULL;
 
-	for (size_t i = 0; i < type->n; i++)
-		xfs |= strcmp(type->values[i], "xfs") == 0;
+	for (size_t i = 0; i < type->n && !no_ratio; i++) {
+		const struct fs_type *t = fs_type_find(type->values[i]);
+		if (t && !t->inode_ratio)
+			no_ratio = t;
+	}
 	if (features->values[0][0] && type->n > 1) {
 		*at = features;
 		snprintf(err, len, "features: a feature list is for one filesystem "
 			 "type, but type lists %zu", type->n);
 		return -1;
 	}
-	if (xfs && suite_number(s, "filesystem", "inode_ratio") != 0) {
+	if (no_ratio && suite_number(s, "filesystem", "inode_ratio") != 0) {
 		*at = suite_param(s, "filesystem", "inode_ratio");
-		snprintf(err, len, "inode_ratio: xfs has no bytes-per-inode ratio");
+		snprintf(err, len, "inode_ratio: %s has no bytes-per-inode ratio",
+			 no_ratio->name);
 		return -1;
 	}
 	return 0;

@@ -5,6 +5,7 @@
  */
 #include "volume.h"
 #include "fsio.h"
+#include "mounttab.h"
 #include "msg.h"
 #include "proc.h"
 
@@ -33,21 +34,6 @@ static const char *const mkfs_env[] = {
 	NULL,
 };
 
-/* mkfs.xfs refuses smaller filesystems ("must be larger than 300MB"). */
-#define XFS_MIN_BYTES (300LL << 20)
-
-/*
- * The profile compat: feature lists that every kernel from 5.10 on
- * mounts, complete ("none" first clears mke2fs.conf's defaults): no
- * orphan_file, no metadata_csum_seed.
- */
-static const char ext4_compat[] =
-	"none,has_journal,ext_attr,resize_inode,dir_index,filetype,extent,"
-	"64bit,flex_bg,sparse_super,large_file,huge_file,dir_nlink,"
-	"extra_isize,metadata_csum";
-static const char ext2_compat[] =
-	"none,ext_attr,resize_inode,dir_index,filetype,sparse_super,large_file";
-
 static void kernel_name(struct volume *v)
 {
 	char real[PATH_MAX];
@@ -61,7 +47,7 @@ static void kernel_name(struct volume *v)
 	memcpy(v->kernel_name, name, strlen(name) + 1);
 }
 
-/* The ext2/ext4 command line. */
+/* The mke2fs command line (ext2, ext3, ext4). */
 static int ext_argv(struct volume *v, size_t *n, char *err, size_t errlen)
 {
 	const struct fs_config *fs = v->fs;
@@ -69,8 +55,7 @@ static int ext_argv(struct volume *v, size_t *n, char *err, size_t errlen)
 	if (fs->features[0])
 		v->features_used = fs->features;
 	else if (strcmp(fs->profile, "compat") == 0)
-		v->features_used = strcmp(fs->type, "ext2") == 0 ?
-			ext2_compat : ext4_compat;
+		v->features_used = v->type->compat;
 	else
 		v->features_used = "";
 	/* Inode tables and journal are written now, not by a kernel thread
@@ -107,10 +92,6 @@ static int xfs_argv(struct volume *v, size_t *n, char *err, size_t errlen)
 {
 	const struct fs_config *fs = v->fs;
 
-	if (fs->inode_ratio) {
-		snprintf(err, errlen, "inode_ratio: xfs has no bytes-per-inode ratio");
-		return -1;
-	}
 	v->mkfs_argv[(*n)++] = "-f";
 	if (fs->features[0]) {
 		v->features_used = fs->features;
@@ -138,9 +119,11 @@ static int xfs_argv(struct volume *v, size_t *n, char *err, size_t errlen)
 			v->mkfs_argv[(*n)++] = w;
 		}
 	} else if (strcmp(fs->profile, "compat") == 0) {
-		v->features_used = "-c options=" XFS_COMPAT_PROFILE;
+		snprintf(v->profile_used, sizeof(v->profile_used), "-c %s",
+			 v->type->compat);
+		v->features_used = v->profile_used;
 		v->mkfs_argv[(*n)++] = "-c";
-		v->mkfs_argv[(*n)++] = "options=" XFS_COMPAT_PROFILE;
+		v->mkfs_argv[(*n)++] = v->type->compat;
 	} else {
 		v->features_used = "";
 	}
@@ -163,31 +146,37 @@ int volume_init(struct volume *v, const char *role, const char *device,
 		char *err, size_t errlen)
 {
 	size_t n = 0;
-	bool xfs = strcmp(fs->type, "xfs") == 0;
 
 	*v = (struct volume){
 		.role = role, .device = device, .mountpoint = mountpoint, .fs = fs,
-		.features_used = "", .read_ahead_kb = -1,
+		.type = fs_type_find(fs->type), .features_used = "", .read_ahead_kb = -1,
 	};
 	kernel_name(v);
-	if (!xfs && strcmp(fs->type, "ext4") != 0 && strcmp(fs->type, "ext2") != 0) {
+	if (!v->type) {
+		char list[128];
+		fs_type_list(list, sizeof(list));
 		snprintf(err, errlen, "filesystem type \"%s\" is not supported "
-			 "(supported: ext2, ext4, xfs)", fs->type);
+			 "(supported: %s)", fs->type, list);
 		return -1;
 	}
+	bool xfs = v->type->family == FS_FAMILY_XFS;
 	if (strcmp(fs->profile, "compat") != 0 && strcmp(fs->profile, "default") != 0) {
 		snprintf(err, errlen, "profile \"%s\" is not one of: compat, default",
 			 fs->profile);
 		return -1;
 	}
-	snprintf(v->mkfs_path, sizeof(v->mkfs_path), "/sbin/mkfs.%s", fs->type);
+	if (fs->inode_ratio && !v->type->inode_ratio) {
+		snprintf(err, errlen, "inode_ratio: %s has no bytes-per-inode ratio",
+			 v->type->name);
+		return -1;
+	}
 	snprintf(v->numbers[0], sizeof(v->numbers[0]), xfs ? "size=%lld" : "%lld",
 		 fs->block_size);
 	snprintf(v->numbers[1], sizeof(v->numbers[1]), xfs ? "size=%lld" : "%lld",
 		 fs->inode_size);
 	snprintf(v->numbers[2], sizeof(v->numbers[2]), "%lld", fs->inode_ratio);
 
-	v->mkfs_argv[n++] = v->mkfs_path;
+	v->mkfs_argv[n++] = v->type->mkfs;
 	if ((xfs ? xfs_argv : ext_argv)(v, &n, err, errlen) < 0)
 		return -1;
 	v->mkfs_argv[n++] = device;
@@ -219,13 +208,14 @@ static void version_line(void *ctx, const char *line)
 /* mkfs.xfs -V into the log, for the version. */
 static int xfs_version(struct volume *v, int log, const char *log_name)
 {
-	const char *argv[] = { v->mkfs_path, "-V", NULL };
+	const char *argv[] = { v->type->mkfs, "-V", NULL };
 	struct proc_spec spec = {
 		.name = "mkfs.xfs -V", .argv = argv, .envp = mkfs_env,
 		.log_name = log_name,
 	};
-	static const char header[] = "$ /sbin/mkfs.xfs -V\n";
+	char header[128];
 
+	snprintf(header, sizeof(header), "$ %s -V\n", v->type->mkfs);
 	if (write_all(log, header, strlen(header)) < 0)
 		return fail("could not write %s:", log_name);
 	return proc_run(&spec, 60, log, version_line, v);
@@ -259,22 +249,22 @@ int volume_check_device(const struct volume *v)
 
 int volume_format(struct volume *v, const char *log_path, const char *log_name)
 {
-	bool xfs = strcmp(v->fs->type, "xfs") == 0;
+	const char *mkfs_name = strrchr(v->type->mkfs, '/') + 1;
 
 	if (volume_check_device(v) < 0)
 		return -1;
-	if (xfs) {
+	if (v->type->min_bytes) {
 		long long bytes = 0;
 		if (device_bytes(v->device, &bytes) < 0)
 			return -1;
-		if (bytes < XFS_MIN_BYTES)
-			return fail("%s \"%s\" has %lld MiB; mkfs.xfs needs at least "
+		if (bytes < v->type->min_bytes)
+			return fail("%s \"%s\" has %lld MiB; %s needs at least "
 				    "%lld MiB", v->role, v->device, bytes >> 20,
-				    XFS_MIN_BYTES >> 20);
+				    mkfs_name, v->type->min_bytes >> 20);
 	}
 
 	struct proc_spec spec = {
-		.name = v->mkfs_path + strlen("/sbin/"),
+		.name = mkfs_name,
 		.argv = v->mkfs_argv,
 		.envp = mkfs_env,
 		.log_name = log_name,
@@ -288,7 +278,7 @@ int volume_format(struct volume *v, const char *log_path, const char *log_name)
 	if (log < 0)
 		return -1;
 	int rc = 0;
-	if (xfs)
+	if (v->type->family == FS_FAMILY_XFS)
 		rc = xfs_version(v, log, log_name);
 	if (rc == 0 && write_all(log, header, strlen(header)) < 0)
 		rc = fail("could not write \"%s\":", log_path);
@@ -380,10 +370,18 @@ int volume_mount(struct volume *v)
 		return fail("mount options too long: \"%s\"", v->fs->mount_options);
 	if (make_dirs(v->mountpoint, 0755) < 0 || check_not_mounted(v->mountpoint) < 0)
 		return -1;
-	if (mount(v->device, v->mountpoint, v->fs->type, flags, data) < 0)
+	if (mount(v->device, v->mountpoint, v->type->mount_type, flags, data) < 0)
 		return fail("could not mount \"%s\" on \"%s\" (%s, %s):", v->device,
-			    v->mountpoint, v->fs->type, v->fs->mount_options);
+			    v->mountpoint, v->type->mount_type, v->fs->mount_options);
 	v->mounted = true;
+	v->mounted_type[0] = '\0';
+	if (mounttab_read_type(v->mountpoint, v->mounted_type,
+			       sizeof(v->mounted_type)) < 0)
+		return -1;
+	if (strcmp(v->mounted_type, v->type->mount_type) != 0)
+		return fail("%s \"%s\" was mounted as %s, but the kernel shows %s on "
+			    "\"%s\"", v->role, v->device, v->type->mount_type,
+			    v->mounted_type, v->mountpoint);
 	return 0;
 }
 

@@ -9,11 +9,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "fstypes.h"
+
 #define VOLUME_MAX_ARGS 32
 
 /* A case's [filesystem] section, as the engine reads it (doc/suites.md). */
 struct fs_config {
-	const char *type;          /* ext2, ext4, xfs */
+	const char *type;          /* a name of fs_types (fstypes.h) */
 	const char *profile;       /* compat (every kernel from 5.10), default (mkfs's own) */
 	const char *features;      /* "": the profile's; else ext*: -O list, xfs: -m/-i/... options */
 	long long block_size;      /* 0: mkfs chooses */
@@ -25,24 +27,24 @@ struct fs_config {
 	long long readahead_kb;    /* -1: leave the kernel's choice */
 };
 
-/* The profile compat of xfs: the image's mkfs.xfs feature file. */
-#define XFS_COMPAT_PROFILE "/usr/share/xfsprogs/mkfs/lts_5.10.conf"
-
 struct volume {
 	const char *role;              /* "target", "wal" */
 	const char *device;
 	const char *mountpoint;
 	const struct fs_config *fs;
+	const struct fs_type *type;    /* fs->type's row */
 	const char *mkfs_argv[VOLUME_MAX_ARGS];   /* NULL-terminated */
 	const char *features_used;     /* the -O list or the xfs options given
 	                                * to mkfs; "": mkfs's own defaults */
-	char mkfs_path[64];
 	char numbers[3][32];
 	char extended[128];
 	char words[512];               /* xfs features, split into words */
+	char profile_used[160];        /* xfs: "-c options=<its profile>" */
 	char kernel_name[64];          /* "vdb1" */
 	char mkfs_version[64];         /* "mke2fs 1.47.4 (6-Mar-2025)",
 	                                * "mkfs.xfs version 6.13.0", once run */
+	char mounted_type[32];         /* the type /proc/self/mounts shows after
+	                                * volume_mount(); "": not known */
 	char scheduler[32];            /* the queue's after volume_set_queue() */
 	long long read_ahead_kb;       /* likewise; -1: not known */
 	bool mounted;
@@ -69,7 +71,11 @@ int volume_check_device(const struct volume *v);
 int volume_format(struct volume *v, const char *log_path,
 		  const char *log_name);
 
-/* Mount with the suite's options; the mount point must not be in use. */
+/*
+ * Mount with the suite's options; the mount point must not be in use.
+ * The type the kernel then shows for it in /proc/self/mounts is kept in
+ * v->mounted_type; a type other than the one asked for fails.
+ */
 int volume_mount(struct volume *v);
 
 /* Unmount if mounted (retrying while busy).  0 or fail(). */

@@ -52,5 +52,5 @@ $(BENCH_TEST_BUILD)/%.test: $(TOP)/tests/bench/%.c $(TOP)/tests/lib/tap.h \
 
 BENCH_UNIT_TEST_FILES := $(BENCH_UNIT_TESTS:%=$(BENCH_TEST_BUILD)/%.test)
 CHECK_TESTS += $(BENCH_UNIT_TEST_FILES:$(TOP)/%=%) tests/bench/loopback.test \
-	tests/bench/keys-doc.test tests/bench/workload-list.test
+	tests/bench/keys-doc.test tests/bench/workload-list.test tests/bench/fstypes-doc.test
 CHECK_DEPS  += $(BENCH_UNIT_TEST_FILES) $(IMAGE)

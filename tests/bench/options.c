@@ -107,6 +107,13 @@ int main(void)
 	is_str(parse(keys, &o), "", "keys");
 	ok(o.command == CMD_KEYS && !o.help, "keys: command keys");
 
+	char *filesystems[] = { "bootbench-bench", "filesystems", NULL };
+	is_str(parse(filesystems, &o), "", "filesystems");
+	ok(o.command == CMD_FILESYSTEMS && !o.help, "filesystems: command filesystems");
+	is_str(options_command_name(o.command), "filesystems", "filesystems: its name");
+	ok(strstr(options_help(CMD_FILESYSTEMS), "bootbench-bench filesystems") != NULL,
+	   "filesystems has its own help");
+
 	char *version[] = { "bootbench-bench", "--version", NULL };
 	is_str(parse(version, &o), "", "--version");
 	ok(o.command == CMD_VERSION, "--version: command version");

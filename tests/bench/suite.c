@@ -351,7 +351,7 @@ static void bad_files(void)
 	       "simple, extended, prepared", "bad choice");
 	bad_is("[filesystem]\ntype = ext4,btrfs\n[fsync]\n",
 	       "suite \"t\" (test), line 2: [filesystem] type: \"btrfs\" is not one of: "
-	       "ext2, ext4, xfs", "bad choice in a list");
+	       "ext2, ext3, ext4, xfs", "bad choice in a list");
 	bad_is("[pgbench]\nwarmup_s = 1,2\n",
 	       "suite \"t\" (test), line 2: [pgbench] warmup_s takes one value, not a list",
 	       "a list where one value is allowed");
@@ -383,6 +383,11 @@ static void bad_files(void)
 	bad_is("[filesystem]\ntype = xfs\ninode_ratio = 16384\n[fsync]\n",
 	       "suite \"t\" (test), line 3: [filesystem] inode_ratio: xfs has no "
 	       "bytes-per-inode ratio", "inode_ratio with xfs");
+	bad_is("[filesystem]\ntype = ext3,ext2,xfs\ninode_ratio = 16384\n[fsync]\n",
+	       "suite \"t\" (test), line 3: [filesystem] inode_ratio: xfs has no "
+	       "bytes-per-inode ratio", "inode_ratio with xfs in a list of types");
+	is_str(parse("[filesystem]\ntype = ext2,ext3,ext4\ninode_ratio = 16384\n[fsync]\n"),
+	       "", "inode_ratio with every ext type");
 	bad_is("[suite]\nbetween = checkpoint, vacuum\n[fsync]\n",
 	       "suite \"t\" (test), line 2: [suite] between: \"vacuum\" is not one of: "
 	       "checkpoint, sync, drop_caches, none", "bad between");

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The mkfs command lines a suite's filesystem gives (ext2, ext4, xfs;
+ * The mkfs command lines a suite's filesystem gives (ext2, ext3, ext4, xfs;
  * profiles, features, sizes, discard), the kernel name of a device, the
  * scheduler list of a queue, and mount options.
  */
@@ -15,6 +15,8 @@
 	"extent,64bit,flex_bg,sparse_super,large_file,huge_file,dir_nlink," \
 	"extra_isize,metadata_csum"
 #define EXT2_COMPAT "none,ext_attr,resize_inode,dir_index,filetype," \
+	"sparse_super,large_file"
+#define EXT3_COMPAT "none,has_journal,ext_attr,resize_inode,dir_index,filetype," \
 	"sparse_super,large_file"
 #define LAZY "lazy_itable_init=0,lazy_journal_init=0"
 
@@ -113,6 +115,26 @@ static void ext2(void)
 	       "-E discard," LAZY " /dev/vdb1", "ext2 features and discard");
 }
 
+static void ext3(void)
+{
+	struct fs_config fs = base;
+	struct volume v;
+
+	fs.type = "ext3";
+	is_str(command(&v, &fs),
+	       "/sbin/mkfs.ext3 -F -O " EXT3_COMPAT " -E nodiscard," LAZY " /dev/vdb1",
+	       "ext3 compat: a journal, no extents");
+	is_str(v.features_used, EXT3_COMPAT, "ext3 compat: features recorded");
+	ok(strstr(v.features_used, "extent") == NULL && strstr(v.features_used, "64bit") == NULL &&
+	   strstr(v.features_used, "flex_bg") == NULL,
+	   "ext3 compat: nothing of ext4 that the kernel's ext3 refuses");
+	is_str(v.type->mount_type, "ext3", "ext3 is mounted as ext3");
+	fs.inode_ratio = 8192;
+	fs.profile = "default";
+	is_str(command(&v, &fs), "/sbin/mkfs.ext3 -F -i 8192 -E nodiscard," LAZY
+	       " /dev/vdb1", "ext3 default with an inode ratio");
+}
+
 static void xfs(void)
 {
 	struct fs_config fs = base;
@@ -171,7 +193,7 @@ static void refused(void)
 
 	fs.type = "btrfs";
 	is_str(command(&v, &fs), "error: filesystem type \"btrfs\" is not supported "
-	       "(supported: ext2, ext4, xfs)", "unsupported filesystem");
+	       "(supported: ext2, ext3, ext4, xfs)", "unsupported filesystem");
 	fs.type = "ext4";
 	fs.profile = "newest";
 	is_str(command(&v, &fs), "error: profile \"newest\" is not one of: compat, default",
@@ -257,6 +279,7 @@ int main(void)
 {
 	ext4();
 	ext2();
+	ext3();
 	xfs();
 	refused();
 	kernel_names();
