@@ -26,9 +26,10 @@
 #                     one step's, default P_LABEL
 #
 # The steps.  A P_*_CMDS variable (define ... endef) and a hook hold recipe
-# lines: each starts with a tab, as in a rule, and they are put into the
-# rule as they are written ($(MAKE) in a line marks it recursive, as in a
-# rule).
+# lines: each starts with a tab, as in a rule, and ends with $(P_QUIET) if
+# its tool talks.  They are put into the rule as they are written when the
+# macro is called, so they are defined before it, and $(MAKE) in a line
+# marks it recursive as in a hand-written rule.
 #   Configure   P_CONFIGURE_CMDS, or if P_CONF_OPTS is set:
 #                 cd $(P_DIR) && $(P_CONF_ENV) ./configure $(P_CONF_OPTS)
 #               neither: no configure step
