@@ -103,7 +103,7 @@ pkg_steps = $(if $(value $(2)_CONFIGURE_CMDS)$(value $(2)_CONF_OPTS),$(call \
 	$(filter yes,$($(2)_IMAGE)),$(call pkg_line,$$(Q)rm -rf $$($(2)_STAGE))))
 
 define pkg_rule
-$(2)_DIR   ?= $$(SRC)/$(1)
+$(if $(filter file,$(origin $(2)_DIR)),,$(2)_DIR := $$(SRC)/$(1))
 $(2)_QUIET  = $$(call recipe_quiet,$(1))
 ifeq ($$($(2)_IMAGE),yes)
 $(2)_STAGE := $$(call stage,$(1))
