@@ -54,6 +54,7 @@
 pkg_upper = $(subst -,_,$(subst a,A,$(subst b,B,$(subst c,C,$(subst d,D,$(subst e,E,$(subst f,F,$(subst g,G,$(subst h,H,$(subst i,I,$(subst j,J,$(subst k,K,$(subst l,L,$(subst m,M,$(call pkg_upper_nz,$(1))))))))))))))))
 pkg_upper_nz = $(subst n,N,$(subst o,O,$(subst p,P,$(subst q,Q,$(subst r,R,$(subst s,S,$(subst t,T,$(subst u,U,$(subst v,V,$(subst w,W,$(subst x,X,$(subst y,Y,$(subst z,Z,$(1))))))))))))))
 
+# A tab and a newline, for the recipe lines the macro writes.
 pkg_empty :=
 pkg_tab   := $(pkg_empty)	$(pkg_empty)
 define pkg_newline
@@ -90,8 +91,8 @@ pkg_default_configure = $(call pkg_line,$$(Q)cd $$($(1)_DIR) && $$($(1)_CONF_ENV
 pkg_default_build = $(call pkg_each,$(foreach d,$(or $($(1)_BUILD_DIRS),.),$(call \
 	pkg_line,$$(Q)$$(SUBMAKE) -C $(call pkg_subdir,$(1),$(d)) $$($(1)_MAKE_OPTS) \
 	$$($(1)_MAKE_TARGETS) $$($(1)_QUIET))))
-pkg_default_install = $(call pkg_each,$(foreach d,$(or $($(1)_INSTALL_DIRS),$($(1)_BUILD_DIRS),.),$(call \
-	pkg_line,$$(Q)$$(MAKE) -C $(call pkg_subdir,$(1),$(d)) $$($(1)_MAKE_OPTS) \
+pkg_default_install = $(call pkg_each,$(foreach \
+	d,$(or $($(1)_INSTALL_DIRS),$($(1)_BUILD_DIRS),.),$(call pkg_line,$$(Q)$$(MAKE) -C $(call pkg_subdir,$(1),$(d)) $$($(1)_MAKE_OPTS) \
 	$$(or $$($(1)_INSTALL_TARGETS),install) $$($(1)_QUIET))))
 
 # $(call pkg_steps,NAME,P): configure (if the package has the step), build,
