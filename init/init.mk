@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# The init (PID 1): init/*.c and common/{json,jsonread,fileio,message}.c, linked statically with
-# musl, libblkid and libuuid from the sysroot (util-linux recipe).  One
-# object per source: touching a file recompiles only it.
+# The init (PID 1): every init/*.c and the common/ modules of INIT_COMMON,
+# linked statically with musl, libblkid and libuuid from the sysroot
+# (util-linux recipe).  One object per source: touching a file recompiles
+# only it.
 
-INIT_SRCS := $(sort $(wildcard $(TOP)/init/*.c)) $(TOP)/common/json.c $(TOP)/common/jsonread.c $(TOP)/common/utf8.c $(TOP)/common/fileio.c $(TOP)/common/message.c
+# The modules of common/ it uses (tests/init.mk links them too).
+INIT_COMMON := json jsonread utf8 fileio message
+INIT_SRCS := $(sort $(wildcard $(TOP)/init/*.c)) $(INIT_COMMON:%=$(TOP)/common/%.c)
 INIT_OBJS := $(patsubst $(TOP)/%.c,$(BUILD)/init/obj/%.o,$(INIT_SRCS))
 INIT_BIN  := $(BUILD)/init/init
 

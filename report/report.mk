@@ -5,10 +5,11 @@
 
 REPORT_BUILD := $(BUILD)/report
 REPORT       := $(OUT)/bin/bootbench-report
-REPORT_SRCS  := $(notdir $(sort $(wildcard $(TOP)/report/*.c)))
-REPORT_OBJS  := $(addprefix $(REPORT_BUILD)/,$(REPORT_SRCS:.c=.o)) \
-	$(REPORT_BUILD)/jsonread.o $(REPORT_BUILD)/utf8.o $(REPORT_BUILD)/json.o $(REPORT_BUILD)/stats.o $(REPORT_BUILD)/fileio.o $(REPORT_BUILD)/message.o \
-	$(REPORT_BUILD)/image-id.o
+# Every report/*.c, and the modules of common/ it uses.
+REPORT_SRCS   := $(notdir $(sort $(wildcard $(TOP)/report/*.c)))
+REPORT_COMMON := jsonread utf8 json stats fileio message
+REPORT_OBJS   := $(addprefix $(REPORT_BUILD)/,$(REPORT_SRCS:.c=.o)) \
+	$(REPORT_COMMON:%=$(REPORT_BUILD)/%.o) $(REPORT_BUILD)/image-id.o
 REPORT_CFLAGS := $(OUR_CFLAGS) -MMD -MP -I$(TOP)/report -I$(TOP)/common
 
 $(REPORT_BUILD)/%.o: $(TOP)/report/%.c
@@ -16,7 +17,7 @@ $(REPORT_BUILD)/%.o: $(TOP)/report/%.c
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_CFLAGS) -c $< -o $@
 
-$(REPORT_BUILD)/jsonread.o $(REPORT_BUILD)/utf8.o $(REPORT_BUILD)/json.o $(REPORT_BUILD)/stats.o $(REPORT_BUILD)/fileio.o $(REPORT_BUILD)/message.o: $(REPORT_BUILD)/%.o: $(TOP)/common/%.c
+$(REPORT_COMMON:%=$(REPORT_BUILD)/%.o): $(REPORT_BUILD)/%.o: $(TOP)/common/%.c
 	@echo "  CC      common/$*.c"
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_CFLAGS) -c $< -o $@

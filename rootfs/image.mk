@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The base initramfs: skeleton + every package's staging tree + our programs.
 #
-# Each package recipe (rootfs/packages/*.mk) adds its stamp to IMAGE_STAGES
-# and its staging directory to IMAGE_STAGE_DIRS; our programs add
+# Each package of the image (rootfs/packages/*.mk with NAME_IMAGE := yes) has
+# its stamp in IMAGE_STAGES and its staging directory in IMAGE_STAGE_DIRS
+# (mk/package.mk puts them there); our programs add
 # "BUILT_FILE=PATH_IN_IMAGE" words to IMAGE_PROGRAMS and the file to
 # IMAGE_PROGRAM_FILES.
 

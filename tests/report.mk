@@ -9,7 +9,9 @@
 # headless Chromium.
 
 REPORT_TEST_BUILD := $(BUILD)/tests/report
-REPORT_UNIT_TESTS := stats aa
+# Every tests/report/*.c is a unit test but pngcheck.c, a tool of html.test.
+REPORT_UNIT_TESTS := $(filter-out pngcheck,$(basename $(notdir \
+	$(sort $(wildcard $(TOP)/tests/report/*.c)))))
 REPORT_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	-I$(TOP)/report -I$(TOP)/common -I$(TOP)/tests/lib

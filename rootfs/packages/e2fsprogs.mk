@@ -7,13 +7,11 @@
 # mke2fs reads /etc/mke2fs.conf; the image's copy comes from the skeleton
 # (rootfs/skeleton/etc/mke2fs.conf), the one e2fsprogs generates is not staged.
 
-E2FSPROGS_DIR   := $(SRC)/e2fsprogs
-E2FSPROGS_STAGE := $(call stage,e2fsprogs)
-# Keep a step's output in the log; on failure show the end of the log.
-E2FSPROGS_QUIET = $(call recipe_quiet,e2fsprogs)
+E2FSPROGS_IMAGE        := yes
+E2FSPROGS_DEPENDENCIES := util-linux
 
 # Default prefixes: programs under /sbin, configuration in /etc.
-E2FSPROGS_CONFIGURE := \
+E2FSPROGS_CONF_OPTS := \
 	CC=$(MUSL_CC) CFLAGS="$(MUSL_CFLAGS) -I$(SYSROOT)/include" \
 	LDFLAGS="-static -L$(SYSROOT)/lib" \
 	--disable-elf-shlibs --disable-bsd-shlibs --disable-libuuid --disable-libblkid \
@@ -23,31 +21,23 @@ E2FSPROGS_CONFIGURE := \
 	--without-libarchive --with-udev-rules-dir=no --with-crond-dir=no \
 	--with-systemd-unit-dir=no
 
+# The libraries, then each program in its own directory.
+define E2FSPROGS_BUILD_CMDS
+	$(Q)$(SUBMAKE) -C $(E2FSPROGS_DIR) libs $(E2FSPROGS_QUIET)
+	$(Q)$(SUBMAKE) -C $(E2FSPROGS_DIR)/misc mke2fs tune2fs dumpe2fs $(E2FSPROGS_QUIET)
+	$(Q)$(SUBMAKE) -C $(E2FSPROGS_DIR)/e2fsck e2fsck $(E2FSPROGS_QUIET)
+endef
+
 E2FSPROGS_PROGRAMS := misc/mke2fs misc/tune2fs misc/dumpe2fs e2fsck/e2fsck
 
-$(STAMP)/e2fsprogs: $(KINC)/.done $(STAMP)/util-linux $(TOP)/rootfs/versions.mk \
-		$(TOP)/rootfs/packages/e2fsprogs.mk | deps
-	@echo "  UNPACK  e2fsprogs"
-	$(Q)$(call recipe_begin,e2fsprogs)
-	$(Q)$(call unpack,E2FSPROGS,$(E2FSPROGS_DIR)) $(E2FSPROGS_QUIET)
-	@echo "  CONFIG  e2fsprogs"
-	$(Q)cd $(E2FSPROGS_DIR) && ./configure $(E2FSPROGS_CONFIGURE) $(E2FSPROGS_QUIET)
-	@echo "  BUILD   e2fsprogs"
-	$(Q)$(SUBMAKE) \
-		-C $(E2FSPROGS_DIR) libs $(E2FSPROGS_QUIET)
-	$(Q)$(SUBMAKE) \
-		-C $(E2FSPROGS_DIR)/misc mke2fs tune2fs dumpe2fs $(E2FSPROGS_QUIET)
-	$(Q)$(SUBMAKE) \
-		-C $(E2FSPROGS_DIR)/e2fsck e2fsck $(E2FSPROGS_QUIET)
-	@echo "  INSTALL e2fsprogs"
-	$(Q)rm -rf $(E2FSPROGS_STAGE) && mkdir -p $(E2FSPROGS_STAGE)/sbin
+define E2FSPROGS_INSTALL_CMDS
+	$(Q)mkdir -p $(E2FSPROGS_STAGE)/sbin
 	$(Q)for p in $(E2FSPROGS_PROGRAMS); do \
 	  strip -o $(E2FSPROGS_STAGE)/sbin/$${p#*/} $(E2FSPROGS_DIR)/$$p || exit 1; \
 	done
 	$(Q)cd $(E2FSPROGS_STAGE)/sbin && for t in ext2 ext3 ext4; do \
 	  ln -s mke2fs mkfs.$$t && ln -s e2fsck fsck.$$t || exit 1; \
 	done
-	$(Q)$(call recipe_end,e2fsprogs)
+endef
 
-IMAGE_STAGES     += $(STAMP)/e2fsprogs
-IMAGE_STAGE_DIRS += $(E2FSPROGS_STAGE)
+$(eval $(call package,e2fsprogs))

@@ -33,24 +33,18 @@
 # "name: value" is accepted like "name = value", section names are cut to
 # 49 bytes (MAX_SECTION in ini.c).
 
-INIH_DIR := $(SRC)/inih
-# Keep a step's output in the log; on failure show the end of the log.
-INIH_QUIET = $(call recipe_quiet,inih)
-
 INIH_SETTINGS := INI_MAX_LINE=4096 INI_ALLOW_MULTILINE=0 \
 	INI_STOP_ON_FIRST_ERROR=1 INI_ALLOW_NO_VALUE=0 \
 	INI_HANDLER_LINENO=0 INI_CALL_HANDLER_ON_NEW_SECTION=0
 
-$(STAMP)/inih: $(KINC)/.done $(TOP)/rootfs/versions.mk \
-		$(TOP)/rootfs/packages/inih.mk | deps
-	@echo "  UNPACK  inih"
-	$(Q)$(call recipe_begin,inih)
-	$(Q)$(call unpack,INIH,$(INIH_DIR)) $(INIH_QUIET)
-	@echo "  BUILD   inih"
+# One file, compiled here: no configure, no make.
+define INIH_BUILD_CMDS
 	$(Q)cd $(INIH_DIR) && $(MUSL_CC) $(MUSL_CFLAGS) $(addprefix -D,$(INIH_SETTINGS)) \
 		-c ini.c -o ini.o $(INIH_QUIET)
 	$(Q)cd $(INIH_DIR) && rm -f libinih.a && ar rcs libinih.a ini.o $(INIH_QUIET)
-	@echo "  INSTALL inih"
+endef
+
+define INIH_INSTALL_CMDS
 	$(Q)mkdir -p $(SYSROOT)/lib/pkgconfig $(SYSROOT)/include
 	$(Q)cp $(INIH_DIR)/libinih.a $(SYSROOT)/lib/
 	$(Q){ echo '/* libinih.a in this sysroot was compiled with these settings. */'; \
@@ -62,4 +56,6 @@ $(STAMP)/inih: $(KINC)/.done $(TOP)/rootfs/versions.mk \
 	  'Version: $(firstword $(subst -, ,$(INIH_VERSION)))' \
 	  'Libs: -L$${libdir} -linih' 'Cflags: -I$${includedir}' \
 	  >$(SYSROOT)/lib/pkgconfig/inih.pc
-	$(Q)$(call recipe_end,inih)
+endef
+
+$(eval $(call package,inih))

@@ -6,31 +6,29 @@
 # through pkg-config.  Nothing of it goes into the image by itself: postgres
 # links it in.
 
-LIBURING_DIR := $(SRC)/liburing
-# Keep a step's output in the log; on failure show the end of the log.
-LIBURING_QUIET = $(call recipe_quiet,liburing)
-
 # Its own configure script, not autoconf.  Man pages are not installed.
-LIBURING_CONFIGURE := \
-	--cc=$(MUSL_CC) --prefix=$(SYSROOT) --mandir=$(LIBURING_DIR)/man
+LIBURING_CONF_ENV  := CFLAGS="$(MUSL_CFLAGS)"
+LIBURING_CONF_OPTS  = --cc=$(MUSL_CC) --prefix=$(SYSROOT) --mandir=$(LIBURING_DIR)/man
+LIBURING_BUILD_DIRS := src
+LIBURING_MAKE_OPTS  := ENABLE_SHARED=0
 
-$(STAMP)/liburing: $(KINC)/.done $(TOP)/rootfs/versions.mk \
-		$(TOP)/rootfs/packages/liburing.mk | deps
-	@echo "  UNPACK  liburing"
-	$(Q)$(call recipe_begin,liburing)
-	$(Q)$(call unpack,LIBURING,$(LIBURING_DIR)) $(LIBURING_QUIET)
-	@echo "  CONFIG  liburing"
-	$(Q)cd $(LIBURING_DIR) && CFLAGS="$(MUSL_CFLAGS)" \
-		./configure $(LIBURING_CONFIGURE) $(LIBURING_QUIET)
+LIBURING_POST_CONFIGURE_HOOKS := LIBURING_CHECK_NOLIBC
+define LIBURING_CHECK_NOLIBC
 	$(Q)grep -qx 'CONFIG_NOLIBC=y' $(LIBURING_DIR)/config-host.mak || { \
 		echo "liburing: configure did not choose the no-libc build" >&2; exit 1; }
-	@echo "  BUILD   liburing"
-	$(Q)$(SUBMAKE) \
-		-C $(LIBURING_DIR)/src ENABLE_SHARED=0 $(LIBURING_QUIET)
+endef
+
+LIBURING_POST_BUILD_HOOKS := LIBURING_BUILD_PC
+define LIBURING_BUILD_PC
 	$(Q)$(MAKE) -C $(LIBURING_DIR) liburing.pc $(LIBURING_QUIET)
-	@echo "  INSTALL liburing"
-	$(Q)$(MAKE) -C $(LIBURING_DIR)/src ENABLE_SHARED=0 install $(LIBURING_QUIET)
+endef
+
+# Static only: no FFI variant; liburing.pc is not installed by src/.
+LIBURING_POST_INSTALL_HOOKS := LIBURING_INSTALL_PC
+define LIBURING_INSTALL_PC
 	$(Q)rm -f $(SYSROOT)/lib/liburing-ffi.a
 	$(Q)install -D -m 644 $(LIBURING_DIR)/liburing.pc \
 		$(SYSROOT)/lib/pkgconfig/liburing.pc
-	$(Q)$(call recipe_end,liburing)
+endef
+
+$(eval $(call package,liburing))

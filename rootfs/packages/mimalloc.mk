@@ -14,22 +14,18 @@
 # malloc).  Sysroot: lib/mimalloc.o.  Nothing goes into the image by
 # itself: PostgreSQL's recipe links it in.
 
-MIMALLOC_DIR := $(SRC)/mimalloc
 MIMALLOC_OBJ := $(SYSROOT)/lib/mimalloc.o
-# Keep a step's output in the log; on failure show the end of the log.
-MIMALLOC_QUIET = $(call recipe_quiet,mimalloc)
 
 # -O2 as PostgreSQL itself; NDEBUG turns off mimalloc's internal checks.
 MIMALLOC_CFLAGS := -O2 -fPIC -isystem $(KINC) -DMI_MALLOC_OVERRIDE -DNDEBUG
 
-$(STAMP)/mimalloc: $(KINC)/.done $(TOP)/rootfs/versions.mk \
-		$(TOP)/rootfs/packages/mimalloc.mk | deps
-	@echo "  UNPACK  mimalloc"
-	$(Q)$(call recipe_begin,mimalloc)
-	$(Q)$(call unpack,MIMALLOC,$(MIMALLOC_DIR)) $(MIMALLOC_QUIET)
-	@echo "  BUILD   mimalloc"
+define MIMALLOC_BUILD_CMDS
 	$(Q)$(MUSL_CC) $(MIMALLOC_CFLAGS) -I$(MIMALLOC_DIR)/include \
 		-c $(MIMALLOC_DIR)/src/static.c -o $(MIMALLOC_DIR)/mimalloc.o $(MIMALLOC_QUIET)
-	@echo "  INSTALL mimalloc"
+endef
+
+define MIMALLOC_INSTALL_CMDS
 	$(Q)install -D -m 644 $(MIMALLOC_DIR)/mimalloc.o $(MIMALLOC_OBJ)
-	$(Q)$(call recipe_end,mimalloc)
+endef
+
+$(eval $(call package,mimalloc))

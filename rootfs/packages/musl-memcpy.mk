@@ -16,22 +16,24 @@
 # memcpy beside it.  Sysroot: lib/musl-memcpy.o.  Nothing goes into the
 # image by itself: PostgreSQL's recipe links it in.
 
-MUSL_MEMCPY_DIR := $(SRC)/musl
+# The pinned musl source; freestanding code: no kernel headers.
+MUSL_MEMCPY_PIN            := MUSL
+MUSL_MEMCPY_DIR            := $(SRC)/musl
+MUSL_MEMCPY_KERNEL_HEADERS := no
+MUSL_MEMCPY_LABEL          := musl (memcpy)
 MUSL_MEMCPY_OBJ := $(SYSROOT)/lib/musl-memcpy.o
-MUSL_MEMCPY_QUIET = $(call recipe_quiet,musl-memcpy)
 MUSL_MEMCPY_CFLAGS := -O2 -fPIC -ffreestanding -fno-builtin \
 	-fno-tree-loop-distribute-patterns
 
-$(STAMP)/musl-memcpy: $(TOP)/rootfs/versions.mk \
-		$(TOP)/rootfs/packages/musl-memcpy.mk | deps
-	@echo "  UNPACK  musl (memcpy)"
-	$(Q)$(call recipe_begin,musl-memcpy)
-	$(Q)$(call unpack,MUSL,$(MUSL_MEMCPY_DIR)) $(MUSL_MEMCPY_QUIET)
-	@echo "  BUILD   musl (memcpy)"
+define MUSL_MEMCPY_BUILD_CMDS
 	$(Q)$(MUSL_CC) $(MUSL_MEMCPY_CFLAGS) -c $(MUSL_MEMCPY_DIR)/src/string/memcpy.c \
 		-o $(MUSL_MEMCPY_DIR)/memcpy.o $(MUSL_MEMCPY_QUIET)
 	$(Q)undefined=$$(nm -u $(MUSL_MEMCPY_DIR)/memcpy.o); [ -z "$$undefined" ] || { \
 		echo "musl-memcpy: memcpy.o calls $$undefined" >&2; exit 1; }
-	@echo "  INSTALL musl (memcpy)"
+endef
+
+define MUSL_MEMCPY_INSTALL_CMDS
 	$(Q)install -D -m 644 $(MUSL_MEMCPY_DIR)/memcpy.o $(MUSL_MEMCPY_OBJ)
-	$(Q)$(call recipe_end,musl-memcpy)
+endef
+
+$(eval $(call package,musl-memcpy))

@@ -22,10 +22,10 @@
 # holds the result against a glibc build of the same source.
 # Only the directories needed are built, not the whole tree.
 
-POSTGRESQL_DIR    := $(SRC)/postgresql
+POSTGRESQL_IMAGE        := yes
+POSTGRESQL_DEPENDENCIES := liburing mimalloc musl-memcpy
 POSTGRESQL_PREFIX := /opt/postgresql
-POSTGRESQL_STAGE  := $(call stage,postgresql)
-POSTGRESQL_ROOT   := $(POSTGRESQL_STAGE)$(POSTGRESQL_PREFIX)
+POSTGRESQL_ROOT    = $(POSTGRESQL_STAGE)$(POSTGRESQL_PREFIX)
 # musl's libc.so is also its dynamic loader.
 POSTGRESQL_LDSO   := /lib/x86_64-linux-musl/libc.so
 
@@ -35,7 +35,7 @@ POSTGRESQL_BUILD_CFLAGS := -O2
 POSTGRESQL_ALLOCATOR    := mimalloc $(MIMALLOC_VERSION)
 POSTGRESQL_MEMCPY       := musl $(MUSL_VERSION) src/string/memcpy.c
 
-POSTGRESQL_CONFIGURE := \
+POSTGRESQL_CONF_OPTS := \
 	CC=$(POSTGRESQL_BUILD_CC) CFLAGS="$(POSTGRESQL_BUILD_CFLAGS)" \
 	CPPFLAGS="-isystem $(KINC)" LDFLAGS_EX=-static \
 	--prefix=$(POSTGRESQL_PREFIX) --disable-rpath --disable-nls \
@@ -49,16 +49,13 @@ POSTGRESQL_CONFIGURE := \
 # has them as NAME_private: alias the plain names to those.
 POSTGRESQL_ENCODING_FUNCS := pg_char_to_encoding pg_encoding_to_char \
 	pg_valid_server_encoding pg_valid_server_encoding_id pg_utf_mblen
-POSTGRESQL_LIBPQ := -L$(POSTGRESQL_DIR)/src/interfaces/libpq -lpq \
+POSTGRESQL_LIBPQ  = -L$(POSTGRESQL_DIR)/src/interfaces/libpq -lpq \
 	$(foreach f,$(POSTGRESQL_ENCODING_FUNCS),-Wl,--defsym=$(f)=$(f)_private)
 
 POSTGRESQL_MODULE_DIRS := src/backend/snowball src/pl/plpgsql/src \
 	contrib/pg_stat_statements contrib/pg_prewarm
 POSTGRESQL_TOOL_DIRS   := src/bin/initdb src/bin/pg_ctl src/bin/pgbench \
 	src/bin/psql src/bin/pg_test_fsync src/bin/pg_test_timing
-
-# Keep a step's output in the log; on failure show the end of the log.
-POSTGRESQL_QUIET = $(call recipe_quiet,postgresql)
 
 # $(call postgresql_make,DIR,TARGET): make TARGET in DIR of the tree.
 # postgres alone is linked dynamically; the tools link libpq statically.
@@ -74,25 +71,23 @@ postgresql_make = $(SUBMAKE) \
 LIBPQ_CFLAGS := -I$(SYSROOT)/include
 LIBPQ_LIBS   := -L$(SYSROOT)/lib -lpq -lpgcommon_shlib -lpgport_shlib
 
-$(STAMP)/postgresql: $(KINC)/.done $(STAMP)/liburing $(STAMP)/mimalloc \
-		$(STAMP)/musl-memcpy $(TOP)/rootfs/versions.mk \
-		$(TOP)/rootfs/packages/postgresql.mk | deps
-	@echo "  UNPACK  postgresql"
-	$(Q)$(call recipe_begin,postgresql)
-	$(Q)$(call unpack,POSTGRESQL,$(POSTGRESQL_DIR)) $(POSTGRESQL_QUIET)
-	@echo "  CONFIG  postgresql"
-	$(Q)cd $(POSTGRESQL_DIR) && ./configure $(POSTGRESQL_CONFIGURE) $(POSTGRESQL_QUIET)
+POSTGRESQL_POST_CONFIGURE_HOOKS := POSTGRESQL_CHECK_LIBURING
+define POSTGRESQL_CHECK_LIBURING
 	$(Q)grep -q '^#define USE_LIBURING 1' $(POSTGRESQL_DIR)/src/include/pg_config.h || { \
 		echo "postgresql: configure did not enable liburing" >&2; exit 1; }
-	@echo "  BUILD   postgresql (server)"
+endef
+
+POSTGRESQL_BUILD_LABEL := postgresql (server)
+define POSTGRESQL_BUILD_CMDS
 	$(Q)$(call postgresql_make,src/backend,generated-headers)
 	$(Q)$(call postgresql_make,src/timezone,all)
 	$(Q)$(call postgresql_make,src/backend,all)
 	@echo "  BUILD   postgresql (modules, tools, libpq)"
 	$(Q)$(foreach d,$(POSTGRESQL_MODULE_DIRS) $(POSTGRESQL_TOOL_DIRS), \
 		$(call postgresql_make,$(d),all);)
-	@echo "  INSTALL postgresql"
-	$(Q)rm -rf $(POSTGRESQL_STAGE)
+endef
+
+define POSTGRESQL_INSTALL_CMDS
 	$(Q)$(foreach d,src/backend src/timezone $(POSTGRESQL_MODULE_DIRS) $(POSTGRESQL_TOOL_DIRS), \
 		$(call postgresql_make,$(d),install DESTDIR=$(POSTGRESQL_STAGE));)
 	$(Q)cd $(POSTGRESQL_DIR)/src/include/catalog && install -m 644 \
@@ -116,7 +111,6 @@ $(STAMP)/postgresql: $(KINC)/.done $(STAMP)/liburing $(STAMP)/mimalloc \
 		'Cflags: -I$${includedir}' \
 		'Libs: -L$${libdir} -lpq -lpgcommon_shlib -lpgport_shlib' \
 		>$(SYSROOT)/lib/pkgconfig/libpq.pc
-	$(Q)$(call recipe_end,postgresql)
+endef
 
-IMAGE_STAGES     += $(STAMP)/postgresql
-IMAGE_STAGE_DIRS += $(POSTGRESQL_STAGE)
+$(eval $(call package,postgresql))

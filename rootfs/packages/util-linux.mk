@@ -5,11 +5,7 @@
 # The libraries keep their run-time paths at the standard places
 # (/etc/blkid.conf, /run/blkid) although they are installed in the sysroot.
 
-UTIL_LINUX_DIR := $(SRC)/util-linux
-# Keep a step's output in the log; on failure show the end of the log.
-UTIL_LINUX_QUIET = $(call recipe_quiet,util-linux)
-
-UTIL_LINUX_CONFIGURE := \
+UTIL_LINUX_CONF_OPTS := \
 	CC=$(MUSL_CC) CFLAGS="$(MUSL_CFLAGS)" \
 	--prefix=$(SYSROOT) --sysconfdir=/etc --localstatedir=/var --runstatedir=/run \
 	--disable-shared --enable-static \
@@ -20,18 +16,8 @@ UTIL_LINUX_CONFIGURE := \
 	--without-tinfo --without-ncursesw --without-readline --without-selinux \
 	--without-audit --without-user --without-cryptsetup --without-btrfs
 
-$(STAMP)/util-linux: $(KINC)/.done $(TOP)/rootfs/versions.mk \
-		$(TOP)/rootfs/packages/util-linux.mk | deps
-	@echo "  UNPACK  util-linux"
-	$(Q)$(call recipe_begin,util-linux)
-	$(Q)$(call unpack,UTIL_LINUX,$(UTIL_LINUX_DIR)) $(UTIL_LINUX_QUIET)
-	@echo "  CONFIG  util-linux"
-	$(Q)cd $(UTIL_LINUX_DIR) && ./configure $(UTIL_LINUX_CONFIGURE) $(UTIL_LINUX_QUIET)
-	@echo "  BUILD   util-linux"
-	$(Q)$(SUBMAKE) \
-		-C $(UTIL_LINUX_DIR) $(UTIL_LINUX_QUIET)
-	@echo "  INSTALL util-linux (libblkid, libuuid)"
-	$(Q)$(MAKE) -C $(UTIL_LINUX_DIR) install-usrlib_execLTLIBRARIES \
-		install-pkgconfigDATA install-nodist_blkidincHEADERS \
-		install-uuidincHEADERS $(UTIL_LINUX_QUIET)
-	$(Q)$(call recipe_end,util-linux)
+UTIL_LINUX_INSTALL_LABEL   := util-linux (libblkid, libuuid)
+UTIL_LINUX_INSTALL_TARGETS := install-usrlib_execLTLIBRARIES \
+	install-pkgconfigDATA install-nodist_blkidincHEADERS install-uuidincHEADERS
+
+$(eval $(call package,util-linux))
