@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# The init (PID 1): init/*.c and common/{json,jsonread,fileio,message}.c, linked statically with
-# musl, libblkid and libuuid from the sysroot (util-linux recipe).  One
-# object per source: touching a file recompiles only it.
+# The init (PID 1): init/*.c and the common/ sources it uses, linked
+# statically with musl, libblkid and libuuid from the sysroot (util-linux
+# recipe).  One object per source: touching a file recompiles only it.
 
-INIT_SRCS := $(sort $(wildcard $(TOP)/init/*.c)) $(TOP)/common/json.c $(TOP)/common/jsonread.c $(TOP)/common/fileio.c $(TOP)/common/message.c
+INIT_COMMON := json jsonread fileio message spawn spawn_run linesplit
+INIT_SRCS := $(sort $(wildcard $(TOP)/init/*.c)) $(INIT_COMMON:%=$(TOP)/common/%.c)
 INIT_OBJS := $(patsubst $(TOP)/%.c,$(BUILD)/init/obj/%.o,$(INIT_SRCS))
 INIT_BIN  := $(BUILD)/init/init
 

@@ -9,7 +9,7 @@ INIT_TEST_CFLAGS := $(OUR_CFLAGS) -O1 -g -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -I$(TOP)/init \
 	-I$(TOP)/tests/lib
 INIT_TEST_LIBSRC := $(filter-out $(TOP)/init/main.c $(TOP)/init/devices.c, \
-	$(sort $(wildcard $(TOP)/init/*.c))) $(TOP)/common/json.c $(TOP)/common/jsonread.c $(TOP)/common/fileio.c $(TOP)/common/message.c
+	$(sort $(wildcard $(TOP)/init/*.c))) $(INIT_COMMON:%=$(TOP)/common/%.c)
 INIT_TEST_LIBOBJ := $(patsubst $(TOP)/%.c,$(INIT_TEST_DIR)/obj/%.o,$(INIT_TEST_LIBSRC))
 INIT_TEST_SRCS   := $(sort $(wildcard $(TOP)/tests/init/*.c))
 INIT_TESTS       := $(patsubst $(TOP)/tests/init/%.c,$(INIT_TEST_DIR)/%.test,$(INIT_TEST_SRCS))
