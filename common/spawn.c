@@ -134,7 +134,7 @@ static void on_child(int sig)
 	(void)sig;
 }
 
-int spawn_catch_sigchld(sigset_t *open)
+int spawn_catch_sigchld(sigset_t *wait_mask)
 {
 	struct sigaction sa = { .sa_handler = on_child, .sa_flags = SA_NOCLDSTOP };
 	sigset_t block;
@@ -142,8 +142,8 @@ int spawn_catch_sigchld(sigset_t *open)
 	sigemptyset(&sa.sa_mask);
 	sigemptyset(&block);
 	sigaddset(&block, SIGCHLD);
-	if (sigprocmask(SIG_BLOCK, &block, open) < 0)
+	if (sigprocmask(SIG_BLOCK, &block, wait_mask) < 0)
 		return -1;
-	sigdelset(open, SIGCHLD);
+	sigdelset(wait_mask, SIGCHLD);
 	return sigaction(SIGCHLD, &sa, NULL);
 }

@@ -38,8 +38,8 @@ int spawn_start(const struct spawn_spec *s, pid_t *pid, char *what);
 const char *spawn_status_text(int status, char *buf, size_t size);
 
 /* Block SIGCHLD and catch it: it then only wakes a wait that opens it.
- * *open gets the mask to wait with (the old mask without SIGCHLD).
+ * *wait_mask gets the mask to wait with (the old one without SIGCHLD).
  * Returns 0, or -1 with errno set. */
-int spawn_catch_sigchld(sigset_t *open);
+int spawn_catch_sigchld(sigset_t *wait_mask);
 
 #endif

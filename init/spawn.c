@@ -34,17 +34,17 @@ static int reap_all(pid_t pid, int *status)
 int proc_run(const char *const argv[], double deadline, double kill_grace,
 	     linesplit_fn *line, void *ctx, struct spawn_result *r)
 {
-	static sigset_t open;
+	static sigset_t wait_mask;
 	static bool caught;
 	const struct spawn_spec s = { .argv = argv, .new_session = true };
 	const struct spawn_wait w = {
 		.deadline = deadline, .kill_grace = kill_grace,
-		.after_exit = PROC_AFTER_EXIT, .mask = &open,
+		.after_exit = PROC_AFTER_EXIT, .mask = &wait_mask,
 		.ended = reap_all, .line = line, .ctx = ctx, .copy_fd = -1,
 	};
 
 	if (!caught) {
-		if (spawn_catch_sigchld(&open) < 0) {
+		if (spawn_catch_sigchld(&wait_mask) < 0) {
 			snprintf(r->what, sizeof(r->what), "catch SIGCHLD");
 			return -1;
 		}
