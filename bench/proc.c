@@ -4,10 +4,9 @@
 #include "clock.h"
 #include "fsio.h"
 #include "msg.h"
+#include "spawn_run.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -15,6 +14,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#define END_GRACE_S 2.0        /* from SIGTERM to SIGKILL when a run ends early */
 
 static const int stop_signals[] = { SIGTERM, SIGINT, SIGHUP };
 #define N_STOP_SIGNALS (sizeof(stop_signals) / sizeof(stop_signals[0]))
@@ -28,11 +29,6 @@ static void on_stop(int sig)
 		stop_signal = sig;
 }
 
-static void on_child(int sig)
-{
-	(void)sig;
-}
-
 int proc_init(void)
 {
 	sigset_t block;
@@ -41,25 +37,19 @@ int proc_init(void)
 	sigemptyset(&block);
 	for (size_t i = 0; i < N_STOP_SIGNALS; i++)
 		sigaddset(&block, stop_signals[i]);
-	sigaddset(&block, SIGCHLD);
-	if (sigprocmask(SIG_BLOCK, &block, &wait_mask) < 0)
+	if (sigprocmask(SIG_BLOCK, &block, NULL) < 0 ||
+	    spawn_catch_sigchld(&wait_mask) < 0)
 		return fail("could not block signals:");
 	for (size_t i = 0; i < N_STOP_SIGNALS; i++)
 		sigdelset(&wait_mask, stop_signals[i]);
-	sigdelset(&wait_mask, SIGCHLD);
 
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_stop;
 	for (size_t i = 0; i < N_STOP_SIGNALS; i++)
 		if (sigaction(stop_signals[i], &sa, NULL) < 0)
 			return fail("could not handle %s:", strsignal(stop_signals[i]));
-	sa.sa_handler = on_child;
-	sa.sa_flags = SA_NOCLDSTOP;
-	if (sigaction(SIGCHLD, &sa, NULL) < 0)
-		return fail("could not handle SIGCHLD:");
 	/* A closed console must not kill the run: writes fail with EPIPE. */
 	sa.sa_handler = SIG_IGN;
-	sa.sa_flags = 0;
 	if (sigaction(SIGPIPE, &sa, NULL) < 0)
 		return fail("could not ignore SIGPIPE:");
 	return 0;
@@ -70,8 +60,8 @@ int proc_stop_signal(void)
 	return stop_signal;
 }
 
-/* Sleep until fds are ready, a signal comes or the deadline passes. */
-static int wait_until(struct pollfd *fds, nfds_t n, double deadline)
+/* Sleep until a signal comes or the deadline passes. */
+static void wait_until(double deadline)
 {
 	double left = deadline - clock_now();
 	if (left < 0)
@@ -80,99 +70,26 @@ static int wait_until(struct pollfd *fds, nfds_t n, double deadline)
 		.tv_sec = (time_t)left,
 		.tv_nsec = (long)((left - (double)(time_t)left) * 1e9),
 	};
-	int r = ppoll(fds, n, &ts, &wait_mask);
-	if (r < 0 && errno != EINTR)
-		return fail("ppoll failed:");
-	return r < 0 ? 0 : r;
+	if (ppoll(NULL, 0, &ts, &wait_mask) < 0 && errno != EINTR)
+		fail("could not wait:");
 }
 
-struct exec_error {
-	int err;
-	char what[200];
-};
-
-static void child_fail(int ep, const char *what)
+static struct spawn_spec to_spawn_spec(const struct proc_spec *s)
 {
-	struct exec_error e = { .err = errno };
-	snprintf(e.what, sizeof(e.what), "%s", what);
-	(void)!write(ep, &e, sizeof(e));
-	_exit(127);
-}
-
-static void child(const struct proc_spec *s, int ep)
-{
-	sigset_t none;
-	char what[200];
-
-	sigemptyset(&none);
-	if (signal(SIGPIPE, SIG_DFL) == SIG_ERR)
-		child_fail(ep, "reset SIGPIPE");
-	if (s->new_session ? setsid() < 0 : setpgid(0, 0) < 0)
-		child_fail(ep, s->new_session ? "setsid" : "setpgid");
-	int null = open("/dev/null", O_RDONLY);
-	if (null < 0)
-		child_fail(ep, "open \"/dev/null\"");
-	if (dup2(null, 0) < 0 || dup2(s->out_fd, 1) < 0 || dup2(s->out_fd, 2) < 0)
-		child_fail(ep, "dup2");
-	if (chdir(s->cwd ? s->cwd : "/") < 0) {
-		snprintf(what, sizeof(what), "chdir \"%s\"", s->cwd ? s->cwd : "/");
-		child_fail(ep, what);
-	}
-	if (s->drop_privileges) {
-		snprintf(what, sizeof(what), "switch to uid %d gid %d",
-			 (int)s->uid, (int)s->gid);
-		if (setgroups(1, &s->gid) < 0 || setgid(s->gid) < 0 ||
-		    setuid(s->uid) < 0)
-			child_fail(ep, what);
-	}
-	if (sigprocmask(SIG_SETMASK, &none, NULL) < 0)
-		child_fail(ep, "sigprocmask");
-	execve(s->argv[0], (char *const *)s->argv, (char *const *)s->envp);
-	snprintf(what, sizeof(what), "execute \"%s\"", s->argv[0]);
-	child_fail(ep, what);
+	return (struct spawn_spec){
+		.argv = s->argv, .envp = s->envp, .cwd = s->cwd,
+		.drop_privileges = s->drop_privileges, .uid = s->uid, .gid = s->gid,
+		.new_session = s->new_session, .out_fd = s->out_fd,
+	};
 }
 
 int proc_spawn(const struct proc_spec *s, pid_t *pid)
 {
-	int ep[2];
+	struct spawn_spec spec = to_spawn_spec(s);
+	char what[SPAWN_WHAT_MAX];
 
-	if (pipe2(ep, O_CLOEXEC) < 0)
-		return fail("could not create a pipe for %s:", s->name);
-	pid_t p = fork();
-	if (p < 0) {
-		close(ep[0]);
-		close(ep[1]);
-		return fail("could not fork for %s:", s->name);
-	}
-	if (p == 0)
-		child(s, ep[1]);
-	close(ep[1]);
-	/* Also set here, so a signal to the group cannot race the child (a
-	 * child making its own session must do it itself: setsid() fails in
-	 * a process group leader). */
-	if (!s->new_session && setpgid(p, p) < 0 && errno != EACCES && errno != ESRCH)
-		warn("could not set the process group of %s:", s->name);
-
-	struct exec_error e;
-	ssize_t n;
-	do
-		n = read(ep[0], &e, sizeof(e));
-	while (n < 0 && errno == EINTR);
-	int read_errno = errno;
-	close(ep[0]);
-	if (n != 0) {
-		int status;
-		while (waitpid(p, &status, 0) < 0 && errno == EINTR)
-			;
-		if (n < 0) {
-			errno = read_errno;
-			return fail("could not start %s:", s->name);
-		}
-		errno = e.err;
-		e.what[sizeof(e.what) - 1] = '\0';
-		return fail("could not start %s: %s:", s->name, e.what);
-	}
-	*pid = p;
+	if (spawn_start(&spec, pid, what) < 0)
+		return fail("could not start %s: %s:", s->name, what);
 	return 0;
 }
 
@@ -193,7 +110,7 @@ int proc_wait(pid_t pid, double timeout_s, bool stoppable, int *status)
 			return -1;
 		if (clock_now() >= deadline)
 			return 0;
-		wait_until(NULL, 0, deadline);
+		wait_until(deadline);
 	}
 }
 
@@ -225,7 +142,7 @@ int proc_sleep(double seconds)
 	double deadline = clock_now() + seconds;
 
 	while (!stop_signal && clock_now() < deadline)
-		wait_until(NULL, 0, deadline);
+		wait_until(deadline);
 	return stop_signal ? -1 : 0;
 }
 
@@ -238,7 +155,7 @@ int proc_check_stop(const char *during)
 		for (size_t i = 0; i < N_STOP_SIGNALS; i++)
 			any |= sigismember(&pending, stop_signals[i]) == 1;
 	if (any)
-		wait_until(NULL, 0, clock_now());
+		wait_until(clock_now());
 	return stop_signal ? proc_stopped_fail(during) : 0;
 }
 
@@ -260,114 +177,37 @@ int proc_status_fail(const struct proc_spec *spec, int status,
 		    WEXITSTATUS(status), where);
 }
 
-/*
- * Output split into lines for the caller (over-long lines are cut); the
- * last line is kept: it usually says why a tool failed.
- */
-#define LINE_MAX_LEN 1024
-
-struct linebuf {
-	char buf[LINE_MAX_LEN];
-	size_t len;
-	char last[LINE_MAX_LEN];
-};
-
-static void line_feed(struct linebuf *lb, const char *data, size_t n,
-		      proc_line_fn fn, void *ctx)
-{
-	for (size_t i = 0; i < n; i++) {
-		char c = data[i];
-		if (c == '\n' || c == '\r' || lb->len == sizeof(lb->buf) - 1) {
-			lb->buf[lb->len] = '\0';
-			if (lb->len > 0) {
-				memcpy(lb->last, lb->buf, lb->len + 1);
-				if (fn)
-					fn(ctx, lb->buf);
-			}
-			lb->len = 0;
-			if (c == '\n' || c == '\r')
-				continue;
-		}
-		lb->buf[lb->len++] = c;
-	}
-}
-
 int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
 	     proc_line_fn fn, void *ctx)
 {
-	int pp[2];
+	struct spawn_spec s = to_spawn_spec(spec);
+	const struct spawn_wait w = {
+		.deadline = clock_now() + timeout_s, .kill_grace = END_GRACE_S,
+		.after_exit = -1, .mask = &wait_mask, .stop = &stop_signal,
+		.line = fn, .ctx = ctx, .copy_fd = log_fd,
+	};
+	struct spawn_result r;
 
-	if (pipe2(pp, O_CLOEXEC) < 0)
-		return fail("could not create a pipe for %s:", spec->name);
-	struct proc_spec s = *spec;
-	s.out_fd = pp[1];
-	pid_t pid;
-	int rc = proc_spawn(&s, &pid);
-	close(pp[1]);
-	if (rc < 0) {
-		close(pp[0]);
-		return -1;
+	if (spawn_run(&s, &w, &r) < 0)
+		return fail("could not start %s: %s:", spec->name, r.what);
+	if (r.wait_errno) {
+		errno = r.wait_errno;
+		return fail("could not wait for %s:", spec->name);
 	}
-
-	double deadline = clock_now() + timeout_s;
-	struct linebuf lb = { .len = 0, .last = "" };
-	int log_errno = 0, status = 0;
-	bool exited = false, eof = false;
-
-	for (;;) {
-		if (!exited) {
-			pid_t w = waitpid(pid, &status, WNOHANG);
-			if (w == pid)
-				exited = true;
-			else if (w < 0 && errno != EINTR) {
-				close(pp[0]);
-				return fail("could not wait for %s:", spec->name);
-			}
-		}
-		if (exited && eof)
-			break;
-		if (stop_signal || clock_now() >= deadline) {
-			if (!exited)
-				proc_end(pid, 2);
-			else if (kill(-pid, SIGKILL) < 0 && errno != ESRCH)
-				warn("could not kill process group %d:", (int)pid);
-			close(pp[0]);
-			if (stop_signal)
-				return proc_stopped_fail(spec->name);
-			return fail("%s timed out after %.0f s", spec->name,
-				    timeout_s);
-		}
-
-		struct pollfd pfd = { .fd = pp[0], .events = POLLIN };
-		if (wait_until(&pfd, eof ? 0 : 1, deadline) <= 0 || eof)
-			continue;
-		char buf[4096];
-		ssize_t n = read(pp[0], buf, sizeof(buf));
-		if (n < 0) {
-			if (errno == EINTR || errno == EAGAIN)
-				continue;
-			int err = errno;
-			proc_end(pid, 2);
-			close(pp[0]);
-			errno = err;
-			return fail("could not read the output of %s:", spec->name);
-		}
-		if (n == 0) {
-			eof = true;
-			continue;
-		}
-		if (log_fd >= 0 && !log_errno && write_all(log_fd, buf, (size_t)n) < 0)
-			log_errno = errno;
-		line_feed(&lb, buf, (size_t)n, fn, ctx);
+	if (r.read_errno) {
+		errno = r.read_errno;
+		return fail("could not read the output of %s:", spec->name);
 	}
-	line_feed(&lb, "\n", 1, fn, ctx);
-	close(pp[0]);
-	if (log_errno) {
-		errno = log_errno;
+	if (r.stopped)
+		return proc_stopped_fail(spec->name);
+	if (r.timed_out)
+		return fail("%s timed out after %.0f s", spec->name, timeout_s);
+	if (r.copy_errno) {
+		errno = r.copy_errno;
 		return fail("could not write \"%s\":", spec->log_name);
 	}
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return proc_status_fail(spec, status, lb.last);
+	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0)
+		return proc_status_fail(spec, r.status, r.last);
 	return 0;
 }
 

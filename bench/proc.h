@@ -40,7 +40,7 @@ int proc_spawn(const struct proc_spec *spec, pid_t *pid);
 
 /*
  * Run a child to its end within timeout_s seconds.  Its output goes to
- * log_fd and, line by line (a line ends at '\n' or '\r'), to fn.
+ * log_fd and, line by line (common/linesplit.h), to fn.
  * Returns 0 if it exited with status 0, else fail() with why.
  */
 int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,

@@ -95,7 +95,7 @@ static int failed(char *err, size_t errlen, const char *step, const char *path)
 	int saved = errno;
 
 	if (err)
-		snprintf(err, errlen, "%s %s", step, path);
+		snprintf(err, errlen, "%s \"%s\"", step, path);
 	errno = saved;
 	return -1;
 }

@@ -22,7 +22,7 @@ int fsync_dir(const char *dir);
 
 /* Replace path with data crash-safely: write path.tmp, fsync it, rename it
  * over path, fsync the directory.  Returns 0, or -1 with errno set and, if
- * err is not NULL, the step that failed in err ("fsync /x/run.json.tmp").
+ * err is not NULL, the step that failed in err ('fsync "/x/run.json.tmp"').
  * The temporary file is removed on failure. */
 int write_file_atomic(const char *path, const void *data, size_t len,
 		      char *err, size_t errlen);

@@ -333,7 +333,7 @@ int cmdline_read(struct params *p, char **text)
 	*text = read_text("/proc/cmdline", 65536, NULL);
 	if (!*text) {
 		make_id(p->id, sizeof p->id);
-		return fail("read /proc/cmdline:");
+		return fail("could not read \"/proc/cmdline\":");
 	}
 	(*text)[strcspn(*text, "\n")] = '\0';
 	bool ok = params_parse(p, *text, err, sizeof err) == 0;

@@ -226,9 +226,9 @@ int console_attach(const char *path)
 	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 
 	if (fd < 0)
-		return fail("open %s:", path);
+		return fail("could not open \"%s\":", path);
 	if (write_all(fd, memlog, memlog_len) < 0) {
-		fail("write %s:", path);
+		fail("could not write \"%s\":", path);
 		close(fd);
 		return -1;
 	}
@@ -247,7 +247,7 @@ void console_detach(void)
 	if (log_fd < 0)
 		return;
 	if (fsync(log_fd) < 0)
-		warning("fsync console.log:");
+		warning("could not fsync \"console.log\":");
 	close(log_fd);
 	log_fd = -1;
 }

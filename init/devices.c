@@ -178,7 +178,7 @@ int devices_scan(struct blockdevs *list)
 	list->dev = NULL;
 	list->n = 0;
 	if (!dir)
-		return fail("open " SYS_BLOCK ":");
+		return fail("could not open \"" SYS_BLOCK "\":");
 	while ((e = readdir(dir))) {
 		if (e->d_name[0] == '.')
 			continue;
@@ -186,7 +186,7 @@ int devices_scan(struct blockdevs *list)
 			struct blockdev *p = realloc(list->dev, (cap = cap ? cap * 2 : 16) * sizeof *p);
 			if (!p) {
 				closedir(dir);
-				return fail("scan block devices:");
+				return fail("could not scan block devices:");
 			}
 			list->dev = p;
 		}

@@ -48,17 +48,17 @@ int write_file_filled(const char *dir, const char *name,
 
 	if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
 		errno = ENAMETOOLONG;
-		return fail("%s/%s:", dir, name);
+		return fail("could not write \"%s/%s\":", dir, name);
 	}
 	out = open_memstream(&text, &len);
 	if (!out)
-		return fail("write %s:", path);
+		return fail("could not write \"%s\":", path);
 	bad = fill(out, arg) < 0;
 	if (fclose(out) != 0 || bad) {
 		free(text);
-		return fail("write %s:", path);
+		return fail("could not write \"%s\":", path);
 	}
 	rc = write_file_atomic(path, text, len, err, sizeof err);
 	free(text);
-	return rc < 0 ? fail("%s:", err) : 0;
+	return rc < 0 ? fail("could not %s:", err) : 0;
 }

@@ -17,7 +17,7 @@ char *image_info_read(const char *path)
 	char *text = read_text(path, IMAGE_INFO_MAX, &len);
 
 	if (!text) {
-		warning("read %s:", path);
+		warning("could not read \"%s\":", path);
 		return NULL;
 	}
 	if (len == IMAGE_INFO_MAX) {

@@ -5,7 +5,7 @@
 # only it.
 
 # The modules of common/ it uses (tests/init.mk links them too).
-INIT_COMMON := json jsonread utf8 fileio message
+INIT_COMMON := json jsonread utf8 fileio message spawn spawn_run linesplit
 INIT_SRCS := $(sort $(wildcard $(TOP)/init/*.c)) $(INIT_COMMON:%=$(TOP)/common/%.c)
 INIT_OBJS := $(patsubst $(TOP)/%.c,$(BUILD)/init/obj/%.o,$(INIT_SRCS))
 INIT_BIN  := $(BUILD)/init/init

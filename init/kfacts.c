@@ -155,17 +155,17 @@ static void keep_line(void *ctx, const char *line)
  * warning naming what ran. */
 static int run_tool(const char *const argv[], const char *what, char *last)
 {
-	struct proc_result r;
+	struct spawn_result r;
 	char st[64];
 
 	last[0] = '\0';
 	if (proc_run(argv, clock_now() + TOOL_TIMEOUT, PROC_KILL_GRACE, keep_line, last, &r) < 0) {
-		warning("kernel config: run /bin/sh:");
+		warning("kernel config: could not start \"%s\": %s:", argv[0], r.what);
 		return -1;
 	}
 	if (r.timed_out || !WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
 		warning("kernel config: %s failed (%s)%s%s", what,
-			r.timed_out ? "timed out" : proc_status_str(r.status, st, sizeof st),
+			r.timed_out ? "timed out" : spawn_status_text(r.status, st, sizeof st),
 			last[0] ? ": " : "", last);
 		return -1;
 	}
@@ -181,7 +181,7 @@ static char *gunzip_config(const char *src, const char *tmp, size_t *len)
 
 	snprintf(what, sizeof what, "zcat %s", src);
 	if (run_tool(argv, what, last) == 0 && !(text = read_text(tmp, KFACTS_CONFIG_MAX, len)))
-		warning("kernel config: read %s:", tmp);
+		warning("kernel config: could not read \"%s\":", tmp);
 	unlink(tmp);
 	return text;
 }
@@ -217,13 +217,13 @@ int kfacts_save_config(const char *root, struct kernel_facts *k, const char *dir
 	if (str_printf(src, sizeof src, "%s%s", root, k->config_source) < 0 ||
 	    str_printf(dest, sizeof dest, "%s/%s", dir, KFACTS_CONFIG_FILE) < 0 ||
 	    str_printf(tmp, sizeof tmp, "%s/.%s.gunzip", dir, KFACTS_CONFIG_FILE) < 0) {
-		warning("kernel config: %s:", dir);
+		warning("kernel config: could not name the files in \"%s\":", dir);
 		return -1;
 	}
 	if (sl > 3 && strcmp(k->config_source + sl - 3, ".gz") == 0)
 		text = gunzip_config(src, tmp, &len);
 	else if (!(text = read_text(src, KFACTS_CONFIG_MAX, &len)))
-		warning("kernel config: read %s:", src);
+		warning("kernel config: could not read \"%s\":", src);
 	if (!text)
 		return -1;
 	if (len == KFACTS_CONFIG_MAX) {
@@ -233,7 +233,7 @@ int kfacts_save_config(const char *root, struct kernel_facts *k, const char *dir
 		return -1;
 	}
 	if (write_file_atomic(dest, text, len, err, sizeof err) < 0)
-		warning("kernel config: %s:", err);
+		warning("kernel config: could not %s:", err);
 	else
 		k->config_saved = true;
 	free(text);

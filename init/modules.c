@@ -55,7 +55,7 @@ static void say_disk_filesystems(void)
 	size_t len = 0;
 
 	if (!text) {
-		warning("read /proc/filesystems:");
+		warning("could not read \"/proc/filesystems\":");
 		return;
 	}
 	for (char *line = strtok(text, "\n"); line && len < sizeof names; line = strtok(NULL, "\n")) {
@@ -81,14 +81,14 @@ int modules_load(struct boot *b)
 
 	if (str_printf(dir, sizeof dir, "/lib/modules/%s", b->machine.release) < 0 ||
 	    str_printf(list, sizeof list, "%s/load.list", dir) < 0)
-		return fail("module directory of release %s:", b->machine.release);
+		return fail("could not name the module directory of release %s:", b->machine.release);
 	text = read_text(list, 1 << 20, NULL);
 	if (!text) {
 		if (errno == ENOENT) {
 			say("no %s: using the drivers built into the kernel", list);
 			return 0;
 		}
-		return fail("read %s:", list);
+		return fail("could not read \"%s\":", list);
 	}
 	if (module_list_parse(text, names, MODULES_MAX, &count, err, sizeof err) < 0) {
 		free(text);
@@ -100,7 +100,7 @@ int modules_load(struct boot *b)
 
 		if (str_printf(path, sizeof path, "%s/%s", dir, names[i]) < 0 ||
 		    (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-			rc = fail("open %s:", path);
+			rc = fail("could not open \"%s\":", path);
 			continue;
 		}
 		if (syscall(SYS_finit_module, fd, "", 0) == 0)
@@ -108,7 +108,7 @@ int modules_load(struct boot *b)
 		else if (errno == ENODEV)	/* e.g. a CPU without the instructions it uses */
 			say("module %s: no device for it here (skipped)", names[i]);
 		else if (errno != EEXIST)
-			rc = fail("load module %s:", path);
+			rc = fail("could not load module \"%s\":", path);
 		close(fd);
 	}
 	free(text);

@@ -31,12 +31,12 @@ int mounts_bringup(void)
 
 	for (size_t i = 0; i < sizeof early / sizeof early[0]; i++) {
 		if (mkdir(early[i].target, 0755) < 0 && errno != EEXIST) {
-			rc = fail("mkdir %s:", early[i].target);
+			rc = fail("could not create directory \"%s\":", early[i].target);
 			continue;
 		}
 		if (mount(early[i].source, early[i].target, early[i].type,
 			  early[i].flags, early[i].data) < 0)
-			rc = fail("mount %s on %s:", early[i].type, early[i].target);
+			rc = fail("could not mount \"%s\" on \"%s\":", early[i].type, early[i].target);
 	}
 	return rc;
 }
@@ -68,16 +68,16 @@ void mounts_release(void)
 
 	sync();
 	if (!text) {
-		warning("read /proc/self/mounts:");
+		warning("could not read \"/proc/self/mounts\":");
 		return;
 	}
 	n = mounts_under(text, "/mnt/", points, 64);
 	while (n--) {
 		if (umount2(points[n], 0) == 0)
 			continue;
-		warning("umount %s:", points[n]);
+		warning("could not unmount \"%s\":", points[n]);
 		if (mount(NULL, points[n], NULL, MS_REMOUNT | MS_RDONLY, NULL) < 0)
-			warning("remount %s read-only:", points[n]);
+			warning("could not remount \"%s\" read-only:", points[n]);
 	}
 	free(text);
 	sync();

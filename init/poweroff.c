@@ -49,13 +49,13 @@ static void shell(void)
 
 	alarm(0);
 	if (access(SHELL_PROGRAM, X_OK) < 0) {
-		warning("bootbench.after=shell: %s:", SHELL_PROGRAM);
+		warning("bootbench.after=shell: could not access \"%s\":", SHELL_PROGRAM);
 		return;
 	}
 	say("bootbench.after=shell: starting %s; exit it to power off", SHELL_PROGRAM);
 	pid = fork();
 	if (pid < 0) {
-		warning("fork:");
+		warning("bootbench.after=shell: could not fork:");
 		return;
 	}
 	if (pid == 0) {
@@ -66,7 +66,7 @@ static void shell(void)
 		setsid();
 		ioctl(0, TIOCSCTTY, 1);
 		execl(SHELL_PROGRAM, "-sh", (char *)NULL);
-		dprintf(2, "bootbench: error: exec %s: %s\n", SHELL_PROGRAM, strerror(errno));
+		dprintf(2, "bootbench: error: could not execute \"%s\": %s\n", SHELL_PROGRAM, strerror(errno));
 		_exit(127);
 	}
 	while ((w = wait(&status)) >= 0 && w != pid)
@@ -83,7 +83,7 @@ _Noreturn void power_off(struct boot *b)
 	proc_stop_all(STOP_GRACE);
 	mounts_release();
 	reboot(after == AFTER_REBOOT ? RB_AUTOBOOT : RB_POWER_OFF);
-	fail("reboot:");
+	fail("could not reboot:");
 	/* PID 1 exiting makes the kernel panic; panic=N then reboots. */
 	_exit(1);
 }

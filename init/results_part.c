@@ -72,10 +72,9 @@ static int format_results(struct boot *b, struct blockdev *d)
 {
 	const char *argv[] = { MKFS_EXT4, "-q", "-L", RESULTS_FS_LABEL, "-m", "0",
 			       "-O", RESULTS_MKFS_FEATURES, d->path, NULL };
-	struct proc_result r;
-	char st[64];
-
+	struct spawn_result r;
 	struct zeroes z;
+	char st[64];
 
 	if (devices_probe(d) < 0 || !blockdev_blank(d))
 		return fail("results partition %s is no longer blank: not formatting it", d->path);
@@ -90,12 +89,12 @@ static int format_results(struct boot *b, struct blockdev *d)
 	say("formatting the blank results partition %s: %s -q -L %s -m 0 -O %s %s", d->path,
 	    MKFS_EXT4, RESULTS_FS_LABEL, RESULTS_MKFS_FEATURES, d->path);
 	if (proc_run(argv, clock_now() + MKFS_TIMEOUT, PROC_KILL_GRACE, echo_line, NULL, &r) < 0)
-		return fail("run %s:", MKFS_EXT4);
+		return fail("could not start \"%s\": %s:", MKFS_EXT4, r.what);
 	if (r.timed_out)
 		return fail("%s %s did not finish within %d s", MKFS_EXT4, d->path, MKFS_TIMEOUT);
 	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0)
 		return fail("%s %s failed (%s)", MKFS_EXT4, d->path,
-			    proc_status_str(r.status, st, sizeof st));
+			    spawn_status_text(r.status, st, sizeof st));
 	b->results_formatted = true;
 	devices_probe(d);
 	return 0;
@@ -139,7 +138,7 @@ int results_open(struct boot *b)
 			    d->fstype[0] ? d->fstype :
 			    d->ambivalent ? "conflicting signatures" : "no filesystem blkid knows");
 	if (mount(d->path, RESULTS_MOUNT, "ext4", RESULTS_MOUNT_FLAGS, "") < 0)
-		return fail("mount %s on %s:", d->path, RESULTS_MOUNT);
+		return fail("could not mount \"%s\" on \"%s\":", d->path, RESULTS_MOUNT);
 	b->results_mounted = true;
 	b->results_mount_options = RESULTS_MOUNT_OPTIONS;
 
@@ -151,7 +150,7 @@ int results_open(struct boot *b)
 		return -1;
 	if (str_printf(b->run_dir, sizeof b->run_dir, "%s/%s", RESULTS_MOUNT, b->run_rel) < 0 ||
 	    str_printf(log, sizeof log, "%s/logs/console.log", b->run_dir) < 0)
-		return fail("%s/%s:", RESULTS_MOUNT, b->run_rel);
+		return fail("could not name the run directory \"%s/%s\":", RESULTS_MOUNT, b->run_rel);
 	console_attach(log);
 	disk_facts(b);
 	say("run directory %s on %s", b->run_rel, d->path);
@@ -175,12 +174,12 @@ static void save_dmesg(struct boot *b)
 	int n;
 
 	if (size <= 0 || !(buf = malloc(size + 1))) {
-		warning("dmesg: cannot read the kernel log buffer:");
+		warning("dmesg: could not read the kernel log buffer:");
 		return;
 	}
 	n = klogctl(3, buf, size);		/* SYSLOG_ACTION_READ_ALL */
 	if (n < 0) {
-		warning("dmesg: read the kernel log:");
+		warning("dmesg: could not read the kernel log:");
 		free(buf);
 		return;
 	}
@@ -201,7 +200,7 @@ static char *bench_json(struct boot *b)
 	text = read_text(path, BENCH_JSON_MAX, &len);
 	if (!text) {
 		if (!failure())
-			fail("read %s:", path);
+			fail("could not read \"%s\":", path);
 		return NULL;
 	}
 	if (len == BENCH_JSON_MAX) {

@@ -52,10 +52,10 @@ static int sync_dir(const char *path)
 	int rc;
 
 	if (fd < 0)
-		return fail("open %s:", path);
+		return fail("could not open \"%s\":", path);
 	rc = fsync(fd);
 	if (rc < 0)
-		fail("fsync %s:", path);
+		fail("could not fsync \"%s\":", path);
 	close(fd);
 	return rc;
 }
@@ -66,7 +66,7 @@ int rundir_create(const char *base, const char *name, char *rel, size_t size)
 
 	snprintf(runs, sizeof runs, "%s/runs", base);
 	if (make_dir(runs, true) < 0)
-		return fail("mkdir %s:", runs);
+		return fail("could not create directory \"%s\":", runs);
 	for (int n = 1; n < 100; n++) {
 		if (n == 1)
 			snprintf(rel, size, "runs/%s", name);
@@ -74,15 +74,15 @@ int rundir_create(const char *base, const char *name, char *rel, size_t size)
 			snprintf(rel, size, "runs/%s-%d", name, n);
 		if (snprintf(dir, sizeof dir, "%s/%s", base, rel) >= (int)sizeof dir) {
 			errno = ENAMETOOLONG;
-			return fail("mkdir %s/%s:", base, rel);
+			return fail("could not create directory \"%s/%s\":", base, rel);
 		}
 		if (make_dir(dir, false) == 0)
 			break;
 		if (errno != EEXIST || n == 99)
-			return fail("mkdir %s:", dir);
+			return fail("could not create directory \"%s\":", dir);
 	}
 	if (str_printf(logs, sizeof logs, "%s/logs", dir) < 0 || make_dir(logs, false) < 0)
-		return fail("mkdir %s:", logs);
+		return fail("could not create directory \"%s\":", logs);
 	if (sync_dir(dir) < 0 || sync_dir(runs) < 0)
 		return -1;
 	return 0;

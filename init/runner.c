@@ -40,14 +40,14 @@ int runner_describe_suite(struct boot *b)
 {
 	const char *argv[] = { BENCH_PROGRAM, "describe", "--suite", b->params.suite, NULL };
 	struct describe_ctx c = { .suite = &b->suite };
-	struct proc_result r;
+	struct spawn_result r;
 	const char *missing;
 	char st[64];
 
 	suite_info_init(&b->suite, b->params.suite);
 	if (proc_run(argv, earlier(clock_now() + DESCRIBE_TIMEOUT, b->deadline), 1.0,
 		     describe_line, &c, &r) < 0)
-		return fail("run %s:", BENCH_PROGRAM);
+		return fail("could not start \"%s\": %s:", BENCH_PROGRAM, r.what);
 	if (r.timed_out)
 		return fail("%s describe --suite %s did not answer within %d s",
 			    BENCH_PROGRAM, b->params.suite, DESCRIBE_TIMEOUT);
@@ -55,7 +55,7 @@ int runner_describe_suite(struct boot *b)
 		if (!strncmp(c.last, BENCH_PREFIX, strlen(BENCH_PREFIX)))
 			return fail("suite %s: %s", b->params.suite, c.last + strlen(BENCH_PREFIX));
 		return fail("%s describe --suite %s failed (%s)", BENCH_PROGRAM,
-			    b->params.suite, proc_status_str(r.status, st, sizeof st));
+			    b->params.suite, spawn_status_text(r.status, st, sizeof st));
 	}
 	if (c.bad[0])
 		return fail("%s describe --suite %s: bad line \"%s\"", BENCH_PROGRAM,
@@ -90,7 +90,7 @@ int bench_run(struct boot *b)
 {
 	const char *argv[16];
 	struct run_ctx c = { "" };
-	struct proc_result r;
+	struct spawn_result r;
 	double deadline = b->deadline - FINISH_RESERVE;
 	char st[64];
 	int n = 0;
@@ -115,7 +115,7 @@ int bench_run(struct boot *b)
 	    b->target->path, deadline - clock_now());
 	b->bench_started = true;
 	if (proc_run(argv, deadline, PROC_KILL_GRACE, run_line, &c, &r) < 0)
-		return fail("run %s:", BENCH_PROGRAM);
+		return fail("could not start \"%s\": %s:", BENCH_PROGRAM, r.what);
 	if (r.timed_out)
 		return fail("suite %s did not finish within bootbench.timeout=%ld s; stopped it%s",
 			    b->params.suite, b->params.timeout,
@@ -125,5 +125,5 @@ int bench_run(struct boot *b)
 	if (c.last_error[0])
 		return fail("suite %s failed: %s", b->params.suite, c.last_error);
 	return fail("suite %s failed: %s run: %s", b->params.suite, BENCH_PROGRAM,
-		    proc_status_str(r.status, st, sizeof st));
+		    spawn_status_text(r.status, st, sizeof st));
 }

@@ -32,7 +32,7 @@ int main(int argc, char **argv)
 		else
 			printf("%s (bootbench) %s\n", PROGNAME, bootbench_image_id);
 		if (fflush(stdout) != 0 || ferror(stdout)) {
-			diag_error("writing to stdout:");
+			diag_error("could not write to stdout:");
 			return 2;
 		}
 		return 0;
@@ -41,7 +41,7 @@ int main(int argc, char **argv)
 		dataset_read(&ds, opt.paths, opt.npaths);
 		rc = output_summary(stdout, &ds, opt.paths, opt.npaths);
 		if (fflush(stdout) != 0 || ferror(stdout)) {
-			diag_error("writing the summary to stdout:");
+			diag_error("could not write the summary to stdout:");
 			rc = 2;
 		}
 		dataset_free(&ds);
@@ -66,7 +66,7 @@ int main(int argc, char **argv)
 		if (opt.plan == 0 && opt.html && output_html(opt.html, &rep) != 0)
 			rc = 2;
 		if (fflush(stdout) != 0 || ferror(stdout)) {
-			diag_error("writing the report to stdout:");
+			diag_error("could not write the report to stdout:");
 			rc = 2;
 		}
 		if (rc == 0 && diag_skipped())

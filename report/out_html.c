@@ -43,7 +43,7 @@ static char *series_attrs(const struct report *r, size_t col)
 
 	m = open_memstream(&buf, &len);
 	if (!m) {
-		diag_error("open_memstream:");
+		diag_error("could not open a memory stream:");
 		exit(2);
 	}
 	fprintf(m, "data-column=\"%s\" data-value=\"", column_letter(col));
@@ -341,18 +341,18 @@ int output_html(const char *path, const struct report *r)
 	FILE *m = open_memstream(&buf, &len);
 
 	if (!m) {
-		diag_error("cannot make the page for %s: %s", path, strerror(errno));
+		diag_error("could not make the page for \"%s\":", path);
 		return -1;
 	}
 	page(m, r);
 	if (fclose(m) != 0) {
-		diag_error("cannot make the page for %s: %s", path, strerror(errno));
+		diag_error("could not make the page for \"%s\":", path);
 		free(buf);
 		return -1;
 	}
 	int rc = write_file_atomic(path, buf, len, err, sizeof(err));
 	if (rc < 0)
-		diag_error("cannot %s: %s", err, strerror(errno));
+		diag_error("could not %s:", err);
 	free(buf);
 	return rc;
 }

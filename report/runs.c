@@ -267,7 +267,7 @@ static void collect_facts(struct run *r)
 	collect_setting_facts(r);
 }
 
-/* The JSON file at path, or NULL after a warning: "cannot read", "missing;
+/* The JSON file at path, or NULL after a warning: "could not read", "missing;
  * <missing>" (no warning for a missing file when missing is NULL), or "not
  * valid JSON (...); <then>". */
 static struct jr_value *read_json(const char *path, const char *missing, const char *then)
@@ -279,7 +279,7 @@ static struct jr_value *read_json(const char *path, const char *missing, const c
 
 	if (!text) {
 		if (errno != ENOENT)
-			diag_warn(path, 0, "cannot read:");
+			diag_warn(NULL, 0, "could not read \"%s\":", path);
 		else if (missing)
 			diag_warn(path, 0, "missing; %s", missing);
 		return NULL;
@@ -516,7 +516,7 @@ static void read_results(struct dataset *ds, struct run *r)
 				  r->status ? " (status " : "", r->status ? r->status : "",
 				  r->status ? ")" : "");
 		else
-			diag_warn(path, 0, "cannot read:");
+			diag_warn(NULL, 0, "could not read \"%s\":", path);
 		free(path);
 		return;
 	}
@@ -610,7 +610,7 @@ static size_t read_dir_of_runs(struct dataset *ds, const char *dir)
 	size_t n = 0, cap = 0, found = 0;
 
 	if (!d) {
-		diag_warn(dir, 0, "cannot open:");
+		diag_warn(NULL, 0, "could not open directory \"%s\":", dir);
 		return 0;
 	}
 	while ((e = readdir(d))) {

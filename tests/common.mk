@@ -1,8 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Unit tests of common/, the layer the three programs share: built with the
-# host's gcc and the address and undefined-behaviour sanitizers.  Every
-# common source goes into one archive; each tests/common/<name>.c links
-# against it.
+# Unit tests of common/: tests/common/<name>.c, built with the host's gcc
+# and the address and undefined-behaviour sanitizers, linked against an
+# archive of every common/ source (a test takes only the objects it needs).
 
 COMMON_TEST_DIR    := $(BUILD)/tests/common
 COMMON_TEST_CFLAGS := $(OUR_CFLAGS) -O1 -g -fno-omit-frame-pointer \
