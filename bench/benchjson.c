@@ -146,6 +146,16 @@ void record_write_json(FILE *out, const struct record *r)
 	write_postgresql(&j, r);
 	write_phases(&j, r);
 	json_int(&j, "measurements", r->measurements);
+	json_int(&j, "cases_failed", r->cases_failed);
+	json_array_begin(&j, "failures");
+	for (size_t i = 0; i < r->n_failures; i++) {
+		json_object_begin(&j, NULL);
+		json_string(&j, "case", r->failures[i].case_id);
+		json_int(&j, "environment", r->failures[i].environment);
+		json_string(&j, "reason", r->failures[i].reason);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
 	json_object_end(&j);
 }
 
@@ -175,6 +185,18 @@ void record_phase(struct record *r, const char *name, double seconds, bool ok)
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	p->seconds = seconds;
 	p->ok = ok;
+}
+
+void record_failure(struct record *r, const char *case_id, int environment,
+		    const char *reason)
+{
+	r->cases_failed++;
+	if (r->n_failures == RECORD_MAX_FAILURES)
+		return;
+	struct record_failure *f = &r->failures[r->n_failures++];
+	snprintf(f->case_id, sizeof(f->case_id), "%s", case_id);
+	f->environment = environment;
+	snprintf(f->reason, sizeof(f->reason), "%s", reason);
 }
 
 void record_free(struct record *r)

@@ -38,6 +38,15 @@ struct record_phase {
 	bool ok;
 };
 
+/* A case that failed; the suite went on without it. */
+struct record_failure {
+	char case_id[160];
+	int environment;
+	char reason[1024];
+};
+
+#define RECORD_MAX_FAILURES 256
+
 struct record_setting {
 	char *name;
 	char *setting;
@@ -66,6 +75,9 @@ struct record {
 	struct record_phase phases[RECORD_MAX_PHASES];
 	size_t n_phases;
 	int measurements;
+	struct record_failure failures[RECORD_MAX_FAILURES];
+	size_t n_failures;             /* recorded (at most RECORD_MAX_FAILURES) */
+	int cases_failed;              /* all of them */
 };
 
 /* Write r as bench.json to out (pretty-printed). */
@@ -76,6 +88,10 @@ int record_save(const struct record *r);
 
 /* Note a finished phase. */
 void record_phase(struct record *r, const char *name, double seconds, bool ok);
+
+/* Note a case that failed, and why. */
+void record_failure(struct record *r, const char *case_id, int environment,
+		    const char *reason);
 
 void record_free(struct record *r);
 

@@ -8,9 +8,12 @@
 #include "sql.h"
 
 #include <errno.h>
+#include <stdbool.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 /* dir/name into buf. */
@@ -62,6 +65,15 @@ static int set_up_volumes(struct run *r)
 	return 0;
 }
 
+/* The number in the names of an environment's logs and directory: the
+ * count of environments made before it.  It is the environment's own
+ * number unless a failed case made one again; then the new one gets new
+ * files and the earlier ones are kept. */
+static int env_number(const struct run *r)
+{
+	return r->rec.environments - 1;
+}
+
 static int format_volumes(struct run *r)
 {
 	for (size_t i = 0; i < r->n_volumes; i++) {
@@ -70,7 +82,7 @@ static int format_volumes(struct run *r)
 		char command[1024];
 
 		snprintf(log_name, sizeof(log_name), "logs/mkfs%s%s-env%d.txt",
-			 i ? "-" : "", i ? v->role : "", r->env);
+			 i ? "-" : "", i ? v->role : "", env_number(r));
 		volume_mkfs_command(v, command, sizeof(command));
 		note("mkfs: %s", command);
 		double t0 = clock_now();
@@ -127,7 +139,7 @@ static void initdb_line(void *ctx, const char *line)
 /* Host mode: DIR/env<N>, new. */
 static int make_env_dir(struct run *r)
 {
-	snprintf(r->env_dir, sizeof(r->env_dir), "%s/env%d", r->o->data_dir, r->env);
+	snprintf(r->env_dir, sizeof(r->env_dir), "%s/env%d", r->o->data_dir, env_number(r));
 	if (make_dirs(r->o->data_dir, 0755) < 0)
 		return -1;
 	if (mkdir(r->env_dir, 0755) < 0)
@@ -151,7 +163,7 @@ static int initdb(struct run *r)
 	if (!r->n_volumes && chown(r->env_dir, r->pg.uid, r->pg.gid) < 0)
 		return fail("could not change the owner of \"%s\":", r->env_dir);
 	r->wenv.data_dir = base;
-	snprintf(log_name, sizeof(log_name), "logs/initdb-env%d.txt", r->env);
+	snprintf(log_name, sizeof(log_name), "logs/initdb-env%d.txt", env_number(r));
 	return pg_initdb(&r->pg, in_run(r, log, sizeof(log), log_name),
 			 log_name, initdb_line, NULL);
 }
@@ -203,6 +215,54 @@ void env_clean_up(struct run *r)
 {
 	pg_stop(&r->pg, proc_stop_signal() != 0);
 	unmount_volumes(r);
+}
+
+/* Below this a device counts as full: what PostgreSQL needs to go on. */
+#define FULL_BELOW_BYTES (4LL << 20)
+
+void env_diagnose(struct run *r, char *reason, size_t len)
+{
+	char line[200];
+
+	size_t used = strlen(reason);
+	char why[128];
+
+	if (used < len && pg_ended(&r->pg, why, sizeof(why)))
+		used += snprintf(reason + used, len - used, "; postgres had ended (%s)", why);
+	if (used < len && line_with(r->pg.log_path, r->pg_log_mark, "No space left on device",
+				    true, line, sizeof(line)))
+		used += snprintf(reason + used, len - used, "; postgres.log: %s", line);
+	for (size_t i = 0; i < r->n_volumes && used < len; i++) {
+		const struct volume *v = &r->volumes[i];
+		struct statvfs st;
+
+		if (!v->mounted || statvfs(v->mountpoint, &st) < 0)
+			continue;
+		long long avail = (long long)st.f_bavail * (long long)st.f_frsize;
+		long long total = (long long)st.f_blocks * (long long)st.f_frsize;
+		if (avail < FULL_BELOW_BYTES)
+			used += snprintf(reason + used, len - used,
+					 "; the %s %s was full (%lld KiB free of %lld MiB)",
+					 v->role, v->mountpoint, avail >> 10, total >> 20);
+	}
+}
+
+void env_tear_down(struct run *r)
+{
+	pid_t session = r->pg.pid;	/* postgres leads a session of its own */
+	char why[1024];
+
+	/* Immediate: the environment is thrown away, and a fast shutdown
+	 * can wait for ever on a checkpoint that a full disk refuses. */
+	pg_stop(&r->pg, true);
+	/* Backends whose postmaster was killed outlive it for a while. */
+	if (session > 0 && kill(-session, SIGKILL) < 0 && errno != ESRCH)
+		warn("could not kill the processes of session %d:", (int)session);
+	unmount_volumes(r);
+	fail_take(why, sizeof(why));
+	if (why[0])
+		note("environment %d: while tearing it down: %s", r->env, why);
+	r->env = -1;
 }
 
 int env_enter(struct run *r, const struct bench_case *c)

@@ -20,4 +20,16 @@ int env_leave(struct run *r);
 /* After a failure: leave nothing running or mounted. */
 void env_clean_up(struct run *r);
 
+/* What the environment shows after a case failed, appended to reason
+ * (of size len): "; postgres had ended (killed by signal 9)", "; the
+ * target /mnt/target was full (0 KiB free of 58 MiB)". */
+void env_diagnose(struct run *r, char *reason, size_t len);
+
+/* After a case failed, with the suite going on: stop the server (an
+ * immediate shutdown, and every process left in its session killed),
+ * unmount, and forget the environment, so the next case makes a fresh
+ * one.  What goes wrong on the way is noted on the console; it is not
+ * the run's failure. */
+void env_tear_down(struct run *r);
+
 #endif

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -76,27 +77,48 @@ int open_log_append(const char *path)
 	return fd;
 }
 
-void last_line(const char *path, char *buf, size_t len)
+bool line_with(const char *path, long long from, const char *needle, bool last,
+	       char *buf, size_t len)
 {
-	char tail[2048];
+	static char tail[64 << 10];
 	ssize_t n = 0;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool found = false;
 
 	buf[0] = '\0';
 	if (fd < 0)
-		return;
+		return false;
 	off_t size = lseek(fd, 0, SEEK_END);
 	off_t start = size > (off_t)sizeof(tail) - 1 ? size - (off_t)sizeof(tail) + 1 : 0;
-	if (size >= 0)
-		n = pread(fd, tail, sizeof(tail) - 1, start);
+	if (start < (off_t)from)
+		start = (off_t)from;
+	if (size > start)
+		n = pread(fd, tail, (size_t)(size - start), start);
 	close(fd);
 	if (n <= 0)
-		return;
+		return false;
 	while (n > 0 && (tail[n - 1] == '\n' || tail[n - 1] == '\r'))
 		n--;
 	tail[n] = '\0';
-	char *nl = strrchr(tail, '\n');
-	snprintf(buf, len, "%s", nl ? nl + 1 : tail);
+	for (char *line = tail; line; ) {
+		char *nl = strchr(line, '\n');
+
+		if (nl)
+			*nl = '\0';
+		if (!needle || strstr(line, needle)) {
+			snprintf(buf, len, "%s", line);
+			found = true;
+			if (!last)
+				break;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	return found;
+}
+
+void last_line(const char *path, char *buf, size_t len)
+{
+	line_with(path, 0, NULL, true, buf, len);
 }
 
 void now_utc(char *buf, size_t len)

@@ -3,6 +3,7 @@
 #ifndef BOOTBENCH_FSIO_H
 #define BOOTBENCH_FSIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -25,6 +26,12 @@ int open_log_append(const char *path);
 
 /* The last non-empty line of a text file into buf ("" if none). */
 void last_line(const char *path, char *buf, size_t len);
+
+/* The last (or the first) line of path's last 64 KiB, from byte from on,
+ * that contains needle (any line when needle is NULL), into buf; false if
+ * there is none. */
+bool line_with(const char *path, long long from, const char *needle, bool last,
+	       char *buf, size_t len);
 
 /* UTC time as 2025-01-31T12:34:56Z into buf (at least 21 bytes). */
 void now_utc(char *buf, size_t len);

@@ -62,6 +62,12 @@ const char *fail_reason(void)
 	return reason[0] ? reason : NULL;
 }
 
+void fail_take(char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", reason);
+	reason[0] = '\0';
+}
+
 void lava_testcase(const char *id, int pass, double measurement,
 		   const char *units)
 {

@@ -11,6 +11,8 @@
 #ifndef BOOTBENCH_MSG_H
 #define BOOTBENCH_MSG_H
 
+#include <stddef.h>
+
 #define PROGNAME "bootbench-bench"
 
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -19,6 +21,11 @@ void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The recorded reason, or NULL if nothing failed. */
 const char *fail_reason(void);
+
+/* Move the recorded reason into buf and forget it, so that the next
+ * failure is recorded afresh: a case that failed, after which the suite
+ * goes on.  buf gets "" if nothing failed. */
+void fail_take(char *buf, size_t len);
 
 /* A LAVA test case line: with a measurement if units is not NULL. */
 void lava_testcase(const char *id, int pass, double measurement,

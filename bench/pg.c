@@ -4,6 +4,7 @@
 #include "clock.h"
 #include "fsio.h"
 #include "msg.h"
+#include "spawn.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -226,7 +227,12 @@ static int server_ended(struct pg_server *pg, int status, const char *when)
 	struct proc_spec spec = { .name = name, .log_name = pg->log_name };
 
 	pg->pid = 0;
-	last_line(pg->log_path, line, sizeof(line));
+	/* The line that says why, rather than the shutdown that follows it:
+	 * the first PANIC or FATAL since the start (the FATALs of the
+	 * start-up checks' connections come later). */
+	if (!line_with(pg->log_path, pg->log_mark, "PANIC:", false, line, sizeof(line)) &&
+	    !line_with(pg->log_path, pg->log_mark, "FATAL:", false, line, sizeof(line)))
+		last_line(pg->log_path, line, sizeof(line));
 	snprintf(name, sizeof(name), "postgres (%s)", when);
 	return proc_status_fail(&spec, status, line);
 }
@@ -236,9 +242,11 @@ int pg_start(struct pg_server *pg, const char *log_path, const char *log_name)
 	char postgres[PATH_MAX];
 	const char *argv[] = { postgres, "-D", pg->datadir, NULL };
 	struct proc_spec spec;
+	struct stat log_st;
 
 	snprintf(pg->log_path, sizeof(pg->log_path), "%s", log_path);
 	pg->log_name = log_name;
+	pg->log_mark = stat(log_path, &log_st) == 0 ? (long long)log_st.st_size : 0;
 	pg_program(postgres, sizeof(postgres), "postgres");
 	pg_spec(pg, &spec, "postgres", argv, log_name);
 	spec.out_fd = open_log_append(log_path);
@@ -353,6 +361,17 @@ int pg_describe(struct pg_server *pg, struct record *r)
 out:
 	PQfinish(conn);
 	return rc;
+}
+
+int pg_ended(struct pg_server *pg, char *buf, size_t len)
+{
+	int status;
+
+	if (pg->pid == 0 || waitpid(pg->pid, &status, WNOHANG) != pg->pid)
+		return 0;
+	pg->pid = 0;
+	spawn_status_text(status, buf, len);
+	return 1;
 }
 
 int pg_stop(struct pg_server *pg, bool immediate)

@@ -32,6 +32,7 @@ struct pg_server {
 	char conninfo[256];        /* libpq's way to the server */
 	pid_t pid;                 /* the postmaster; 0 when not running */
 	char log_path[PATH_MAX];   /* the server's log */
+	long long log_mark;        /* its size when the server was last started */
 	const char *log_name;
 };
 
@@ -67,6 +68,10 @@ int pg_start(struct pg_server *pg, const char *log_path, const char *log_name);
 
 /* Record the server's version and settings in r.  0 or fail(). */
 int pg_describe(struct pg_server *pg, struct record *r);
+
+/* Has the server ended by itself (killed, crashed)?  Then it is reaped,
+ * and why goes into buf ("killed by signal 9"): 1.  Else 0. */
+int pg_ended(struct pg_server *pg, char *buf, size_t len);
 
 /*
  * Stop the server if it runs: a fast shutdown, or an immediate one.

@@ -7,7 +7,9 @@
  * fresh one (mkfs, mount, queue settings, initdb, postgresql.conf,
  * start); then the workload's prepare(), the suite's between actions,
  * and the measurement, with CPU and disk sampled around it.  Each
- * measurement is appended to results.jsonl at once.
+ * measurement is appended to results.jsonl at once.  A case that fails is
+ * recorded in bench.json and the suite goes on from a fresh environment;
+ * the run then ends "failed", naming the first.
  */
 #include "run.h"
 #include "clock.h"
@@ -25,6 +27,7 @@
 #include "workload.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -122,7 +125,12 @@ static void report(const struct bench_case *c, const struct measurement_out *o)
 	lava_testcase(c->id, 1, metric_get(o, o->primary), o->unit);
 }
 
-/* One measurement: prepare, between, measure, append to results.jsonl. */
+/* measure()'s return when results.jsonl could not be written: the run
+ * cannot go on. */
+#define RESULTS_LOST (-2)
+
+/* One measurement: prepare, between, measure, append to results.jsonl.
+ * 0, -1 (the case failed: fail() says why) or RESULTS_LOST. */
 static int measure(struct run *r, const struct bench_case *c)
 {
 	const struct workload *w = workload_find(c->workload);
@@ -161,14 +169,50 @@ static int measure(struct run *r, const struct bench_case *c)
 	}
 	run_warnings(r, c, &out);
 	if (results_append(r->results_fd, r->results_path, &m) < 0)
-		return -1;
+		return RESULTS_LOST;
 	r->rec.measurements++;
 	report(c, &out);
 	return 0;
 }
 
+/*
+ * The case failed, or could not run because its environment could not be
+ * made: note it in bench.json and on the console, tear the environment
+ * down so the next case starts from a fresh mkfs and initdb, and go on.
+ * -1 when the run cannot go on (a stop signal, bench.json not written).
+ */
+static int case_failed(struct run *r, const struct bench_case *c, const char *why)
+{
+	char reason[1024];
+
+	if (proc_stop_signal())
+		return -1;
+	if (why) {
+		snprintf(reason, sizeof(reason), "%s", why);
+	} else {
+		fail_take(reason, sizeof(reason));
+		if (!reason[0])
+			snprintf(reason, sizeof(reason), "failed without a reason");
+		env_diagnose(r, reason, sizeof(reason));
+	}
+	note("case %s failed: %s", c->id, reason);
+	lava_testcase(c->id, 0, 0, NULL);
+	record_failure(&r->rec, c->id, c->env, reason);
+	env_tear_down(r);
+	return record_save(&r->rec);
+}
+
+/*
+ * Every case in order.  A case that fails is recorded and the suite goes
+ * on; an environment that cannot be made fails each of its cases without
+ * trying again.  Only what makes every later result doubtful stops the
+ * run: a stop signal, results.jsonl or bench.json not written.
+ */
 static int run_cases(struct run *r)
 {
+	int broken = -1;		/* an environment that could not be made */
+	char broken_why[1100] = "";
+
 	for (size_t i = 0; i < suite_case_count(r->s); i++) {
 		struct bench_case c;
 		char name[160];
@@ -176,20 +220,41 @@ static int run_cases(struct run *r)
 		suite_case(r->s, i, &c);
 		if (proc_stop_signal())
 			return proc_stopped_fail(c.id);
-		if (c.env != r->env && env_enter(r, &c) < 0)
-			return -1;
+		if (c.env == broken) {
+			if (case_failed(r, &c, broken_why) < 0)
+				return -1;
+			continue;
+		}
+		if (c.env != r->env && env_enter(r, &c) < 0) {
+			char why[1000];
+
+			broken = c.env;
+			fail_take(why, sizeof(why));
+			snprintf(broken_why, sizeof(broken_why),
+				 "environment %d could not be made: %s", c.env, why);
+			if (case_failed(r, &c, broken_why) < 0)
+				return -1;
+			continue;
+		}
 		note("case %zu/%zu: %s", i + 1, suite_case_count(r->s), c.id);
+		struct stat log_st;
+		r->pg_log_mark = stat(r->pg.log_path, &log_st) == 0 ? (long long)log_st.st_size : 0;
 		double t0 = clock_now();
 		int rc = measure(r, &c);
 		snprintf(name, sizeof(name), "%s", c.id);
 		record_phase(&r->rec, name, clock_now() - t0, rc == 0);
-		if (record_save(&r->rec) < 0 || rc < 0) {
-			if (rc < 0)
-				lava_testcase(c.id, 0, 0, NULL);
+		if (rc == RESULTS_LOST)
 			return -1;
-		}
+		if (rc < 0 ? case_failed(r, &c, NULL) < 0 : record_save(&r->rec) < 0)
+			return -1;
 	}
-	return env_leave(r);
+	if (env_leave(r) < 0)
+		return -1;
+	if (r->rec.cases_failed)
+		return fail("%d of %zu cases failed; the first, %s: %s", r->rec.cases_failed,
+			    suite_case_count(r->s), r->rec.failures[0].case_id,
+			    r->rec.failures[0].reason);
+	return 0;
 }
 
 static int setup(struct run *r, const struct options *o, const struct suite *s)

@@ -35,6 +35,7 @@ struct run {
 	int results_fd;
 	char results_path[PATH_MAX + 32];
 	int checkpoint_timeout_s;      /* of the server in place */
+	long long pg_log_mark;         /* the server log's size when the case began */
 	char group[128];               /* the primary figures of a case's repeats */
 	double group_values[RUN_MAX_REPEATS];
 	size_t group_n;

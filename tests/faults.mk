@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Fault tests: long QEMU runs that break things on purpose (power cuts).
+# Fault tests: long QEMU runs that break things on purpose: PostgreSQL
+# failing under a suite (postgres.test), power cuts (power-cut.test).
 # They are not part of make check; .ci/run runs them when time allows.
 #
 #   make check-faults [FAULT_SEEDS=10]
 
-FAULT_TESTS := tests/faults/power-cut.test
+FAULT_TESTS := tests/faults/postgres.test tests/faults/power-cut.test
 FAULT_SEEDS ?= 10
 
 .PHONY: check-faults
