@@ -52,6 +52,9 @@ static int set_up_volumes(struct run *r)
 	    (o->wal && volume_init(&r->volumes[r->n_volumes++], "wal", o->wal,
 				   o->wal_mountpoint, &r->fs, err, sizeof(err)) < 0))
 		return fail("suite \"%s\": %s", r->s->name, err);
+	for (size_t i = 0; i < r->n_volumes; i++)
+		if (volume_check_device(&r->volumes[i]) < 0)
+			return -1;
 	volume_mkfs_command(&r->volumes[0], r->mkfs_command, sizeof(r->mkfs_command));
 	for (size_t i = 0; i < r->n_volumes; i++) {
 		rec->volumes[i].role = r->volumes[i].role;
@@ -278,8 +281,9 @@ int env_enter(struct run *r, const struct bench_case *c)
 	if (r->o->target) {
 		/* The queue first: a scheduler the kernel lacks fails the
 		 * run before anything is formatted. */
-		if (set_up_volumes(r) < 0 ||
-		    run_phase(r, "queue", set_queues) < 0 ||
+		if (set_up_volumes(r) < 0)
+			return ENV_UNUSABLE;
+		if (run_phase(r, "queue", set_queues) < 0 ||
 		    run_phase(r, "mkfs", format_volumes) < 0 ||
 		    run_phase(r, "mount", mount_volumes) < 0)
 			return -1;

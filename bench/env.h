@@ -11,7 +11,12 @@
 
 #include "run_state.h"
 
-/* Leave the environment in place, if any, and make c's.  0 or -1. */
+/* env_enter() when the devices themselves cannot be used (not a block
+ * device, too small): no environment can be made, the run cannot go on. */
+#define ENV_UNUSABLE (-2)
+
+/* Leave the environment in place, if any, and make c's.  0, -1 (this
+ * environment could not be made) or ENV_UNUSABLE. */
 int env_enter(struct run *r, const struct bench_case *c);
 
 /* Stop the server and unmount.  0 or -1. */

@@ -225,7 +225,10 @@ static int run_cases(struct run *r)
 				return -1;
 			continue;
 		}
-		if (c.env != r->env && env_enter(r, &c) < 0) {
+		int entered = c.env != r->env ? env_enter(r, &c) : 0;
+		if (entered == ENV_UNUSABLE)
+			return -1;
+		if (entered < 0) {
 			char why[1000];
 
 			broken = c.env;
@@ -245,6 +248,10 @@ static int run_cases(struct run *r)
 		record_phase(&r->rec, name, clock_now() - t0, rc == 0);
 		if (rc == RESULTS_LOST)
 			return -1;
+		if (rc < 0 && proc_stop_signal()) {
+			lava_testcase(c.id, 0, 0, NULL);
+			return -1;
+		}
 		if (rc < 0 ? case_failed(r, &c, NULL) < 0 : record_save(&r->rec) < 0)
 			return -1;
 	}
