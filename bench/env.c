@@ -225,10 +225,8 @@ void env_clean_up(struct run *r)
 
 void env_diagnose(struct run *r, char *reason, size_t len)
 {
-	char line[200];
-
 	size_t used = strlen(reason);
-	char why[128];
+	char line[200], why[128];
 
 	if (used < len && pg_ended(&r->pg, why, sizeof(why)))
 		used += snprintf(reason + used, len - used, "; postgres had ended (%s)", why);
@@ -252,7 +250,7 @@ void env_diagnose(struct run *r, char *reason, size_t len)
 
 void env_tear_down(struct run *r)
 {
-	pid_t session = r->pg.pid;	/* postgres leads a session of its own */
+	pid_t session = r->pg.session;	/* postgres leads a session of its own */
 	char why[1024];
 
 	/* Immediate: the environment is thrown away, and a fast shutdown
@@ -261,6 +259,7 @@ void env_tear_down(struct run *r)
 	/* Backends whose postmaster was killed outlive it for a while. */
 	if (session > 0 && kill(-session, SIGKILL) < 0 && errno != ESRCH)
 		warn("could not kill the processes of session %d:", (int)session);
+	r->pg.session = 0;
 	unmount_volumes(r);
 	fail_take(why, sizeof(why));
 	if (why[0])

@@ -260,6 +260,7 @@ int pg_start(struct pg_server *pg, const char *log_path, const char *log_name)
 	close(spec.out_fd);
 	if (rc < 0)
 		return -1;
+	pg->session = pg->pid;
 
 	double deadline = clock_now() + START_TIMEOUT_S;
 	for (;;) {

@@ -31,6 +31,8 @@ struct pg_server {
 	const char *envp[13];
 	char conninfo[256];        /* libpq's way to the server */
 	pid_t pid;                 /* the postmaster; 0 when not running */
+	pid_t session;             /* the session it leads (its pid); kept after it
+	                           * ends, for what it left behind */
 	char log_path[PATH_MAX];   /* the server's log */
 	long long log_mark;        /* its size when the server was last started */
 	const char *log_name;

@@ -175,6 +175,15 @@ static int measure(struct run *r, const struct bench_case *c)
 	return 0;
 }
 
+/* Where the server's log stands as a case begins: what it says after
+ * this is the case's (env_diagnose). */
+static void mark_server_log(struct run *r)
+{
+	struct stat st;
+
+	r->pg_log_mark = stat(r->pg.log_path, &st) == 0 ? (long long)st.st_size : 0;
+}
+
 /*
  * The case failed, or could not run because its environment could not be
  * made: note it in bench.json and on the console, tear the environment
@@ -231,6 +240,8 @@ static int run_cases(struct run *r)
 		if (entered < 0) {
 			char why[1000];
 
+			if (proc_stop_signal())
+				return -1;	/* the reason says so already */
 			broken = c.env;
 			fail_take(why, sizeof(why));
 			snprintf(broken_why, sizeof(broken_why),
@@ -240,8 +251,7 @@ static int run_cases(struct run *r)
 			continue;
 		}
 		note("case %zu/%zu: %s", i + 1, suite_case_count(r->s), c.id);
-		struct stat log_st;
-		r->pg_log_mark = stat(r->pg.log_path, &log_st) == 0 ? (long long)log_st.st_size : 0;
+		mark_server_log(r);
 		double t0 = clock_now();
 		int rc = measure(r, &c);
 		snprintf(name, sizeof(name), "%s", c.id);
