@@ -70,6 +70,19 @@ static void take_output(struct run *run)
 	linesplit_feed(&run->lines, chunk, (size_t)n);
 }
 
+/* Read what the pipe holds now, without waiting for more: what a child
+ * wrote just before it ended is not lost when the wait ends at once. */
+static void drain(struct run *run)
+{
+	while (run->fd >= 0) {
+		struct pollfd pfd = { .fd = run->fd, .events = POLLIN };
+
+		if (poll(&pfd, 1, 0) <= 0 || !pfd.revents)
+			return;
+		take_output(run);
+	}
+}
+
 static bool draining(const struct run *run)
 {
 	return run->exited && run->w->after_exit >= 0;
@@ -83,8 +96,10 @@ static bool step(struct run *run, double now)
 
 	if (run->exited && run->fd < 0)
 		return false;
-	if (draining(run) && now >= run->exited_at + w->after_exit)
+	if (draining(run) && now >= run->exited_at + w->after_exit) {
+		drain(run);
 		return false;
+	}
 	if (run->phase == RUNNING) {
 		bool stop = w->stop && *w->stop;
 
@@ -103,6 +118,7 @@ static bool step(struct run *run, double now)
 	}
 	if (run->phase == KILLED && now >= run->next_at) {
 		r->lost = !run->exited;
+		drain(run);
 		return false;
 	}
 	return true;
