@@ -43,3 +43,12 @@ FIDELITY_RUN := TOP=$(TOP) IMAGE=$(IMAGE) REFERENCE=$(FIDELITY_REF) \
 .PHONY: fidelity
 fidelity: $(IMAGE) $(STAMP)/fidelity-reference | deps
 	$(Q)$(FIDELITY_RUN)
+
+# make fidelity-instructions: the instructions per transaction of the two
+# servers' backends, counted by callgrind (tests/figures/fidelity-instructions.sh).
+# The unstripped postgres of the image's build names the image's functions.
+.PHONY: fidelity-instructions
+fidelity-instructions: $(IMAGE) $(STAMP)/fidelity-reference | deps
+	$(Q)TOP=$(TOP) IMAGE=$(IMAGE) REFERENCE=$(FIDELITY_REF) \
+		FIDELITY_SYMBOLS=$(wildcard $(POSTGRESQL_DIR)/src/backend/postgres) \
+		WORK=$(FIDELITY_DIR)/instructions $(TOP)/tests/figures/fidelity-instructions.sh
