@@ -18,6 +18,7 @@ SHELL := /bin/sh
 
 include mk/common.mk
 include mk/package.mk
+include mk/unit-tests.mk
 include rootfs/versions.mk
 include $(sort $(wildcard rootfs/packages/*.mk))
 include $(sort $(wildcard init/*.mk bench/*.mk report/*.mk kernel-configs/*.mk qemu/*.mk))
