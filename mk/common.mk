@@ -41,6 +41,9 @@ stage = $(STAGE)/$(1)
 #   $(call recipe_begin,NAME)  a fresh log, the clock started
 #   $(call recipe_end,NAME)    the time taken recorded, $(STAMP)/NAME touched
 #   $(SUBMAKE)                 $(MAKE) in the top make's job pool, or -j$(JOBS)
+#                              (a line using it starts with +: only then does a
+#                              sub-make join the pool; make -n runs it, as it
+#                              runs $(MAKE) lines)
 recipe_log   = $(BUILD)/log/$(1).log
 recipe_quiet = >>$(call recipe_log,$(1)) 2>&1 || { tail -n 40 $(call recipe_log,$(1)); \
 	echo "$(1): failed; the whole log: $(call recipe_log,$(1))" >&2; exit 1; }

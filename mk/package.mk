@@ -89,7 +89,7 @@ pkg_step = $(call pkg_line,@echo "  $(4) $(call pkg_label,$(1),$(2),$(3))")$(6)$
 pkg_default_configure = $(call pkg_line,$$(Q)cd $$($(1)_DIR) && $$($(1)_CONF_ENV) \
 	./configure $$($(1)_CONF_OPTS) $$($(1)_QUIET))
 pkg_default_build = $(call pkg_each,$(foreach d,$(or $($(1)_BUILD_DIRS),.),$(call \
-	pkg_line,$$(Q)$$(SUBMAKE) -C $(call pkg_subdir,$(1),$(d)) $$($(1)_MAKE_OPTS) \
+	pkg_line,+$$(Q)$$(SUBMAKE) -C $(call pkg_subdir,$(1),$(d)) $$($(1)_MAKE_OPTS) \
 	$$($(1)_MAKE_TARGETS) $$($(1)_QUIET))))
 pkg_default_install = $(call pkg_each,$(foreach \
 	d,$(or $($(1)_INSTALL_DIRS),$($(1)_BUILD_DIRS),.),$(call pkg_line,$$(Q)$$(MAKE) -C $(call pkg_subdir,$(1),$(d)) $$($(1)_MAKE_OPTS) \

@@ -28,8 +28,8 @@ $(STAMP)/fidelity-reference: $(TOP)/rootfs/versions.mk $(TOP)/tests/fidelity.mk 
 	$(Q)cd $(FIDELITY_SRC) && env -u PKG_CONFIG_LIBDIR -u PKG_CONFIG_PATH \
 		./configure $(FIDELITY_CONFIGURE) $(FIDELITY_QUIET)
 	@echo "  BUILD   postgresql (reference)"
-	$(Q)$(SUBMAKE) -C $(FIDELITY_SRC)/src/backend generated-headers $(FIDELITY_QUIET)
-	$(Q)$(foreach d,$(FIDELITY_DIRS),$(SUBMAKE) -C $(FIDELITY_SRC)/$(d) all $(FIDELITY_QUIET);)
+	+$(Q)$(SUBMAKE) -C $(FIDELITY_SRC)/src/backend generated-headers $(FIDELITY_QUIET)
+	+$(Q)$(foreach d,$(FIDELITY_DIRS),$(SUBMAKE) -C $(FIDELITY_SRC)/$(d) all $(FIDELITY_QUIET);)
 	@echo "  INSTALL postgresql (reference)"
 	$(Q)rm -rf $(FIDELITY_REF)
 	$(Q)$(foreach d,$(FIDELITY_DIRS),$(MAKE) -C $(FIDELITY_SRC)/$(d) install $(FIDELITY_QUIET);)
@@ -47,8 +47,11 @@ fidelity: $(IMAGE) $(STAMP)/fidelity-reference | deps
 # make fidelity-instructions: the instructions per transaction of the two
 # servers' backends, counted by callgrind (tests/figures/fidelity-instructions.sh).
 # The unstripped postgres of the image's build names the image's functions.
-.PHONY: fidelity-instructions
-fidelity-instructions: $(IMAGE) $(STAMP)/fidelity-reference | deps
+.PHONY: fidelity-instructions fidelity-instructions-deps
+fidelity-instructions-deps:
+	$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps valgrind
+
+fidelity-instructions: $(IMAGE) $(STAMP)/fidelity-reference | deps fidelity-instructions-deps
 	$(Q)TOP=$(TOP) IMAGE=$(IMAGE) REFERENCE=$(FIDELITY_REF) \
 		FIDELITY_SYMBOLS=$(wildcard $(POSTGRESQL_DIR)/src/backend/postgres) \
 		WORK=$(FIDELITY_DIR)/instructions $(TOP)/tests/figures/fidelity-instructions.sh

@@ -23,9 +23,9 @@ E2FSPROGS_CONF_OPTS := \
 
 # The libraries, then each program in its own directory.
 define E2FSPROGS_BUILD_CMDS
-	$(Q)$(SUBMAKE) -C $(E2FSPROGS_DIR) libs $(E2FSPROGS_QUIET)
-	$(Q)$(SUBMAKE) -C $(E2FSPROGS_DIR)/misc mke2fs tune2fs dumpe2fs $(E2FSPROGS_QUIET)
-	$(Q)$(SUBMAKE) -C $(E2FSPROGS_DIR)/e2fsck e2fsck $(E2FSPROGS_QUIET)
+	+$(Q)$(SUBMAKE) -C $(E2FSPROGS_DIR) libs $(E2FSPROGS_QUIET)
+	+$(Q)$(SUBMAKE) -C $(E2FSPROGS_DIR)/misc mke2fs tune2fs dumpe2fs $(E2FSPROGS_QUIET)
+	+$(Q)$(SUBMAKE) -C $(E2FSPROGS_DIR)/e2fsck e2fsck $(E2FSPROGS_QUIET)
 endef
 
 E2FSPROGS_PROGRAMS := misc/mke2fs misc/tune2fs misc/dumpe2fs e2fsck/e2fsck

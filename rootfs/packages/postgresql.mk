@@ -79,16 +79,16 @@ endef
 
 POSTGRESQL_BUILD_LABEL := postgresql (server)
 define POSTGRESQL_BUILD_CMDS
-	$(Q)$(call postgresql_make,src/backend,generated-headers)
-	$(Q)$(call postgresql_make,src/timezone,all)
-	$(Q)$(call postgresql_make,src/backend,all)
+	+$(Q)$(call postgresql_make,src/backend,generated-headers)
+	+$(Q)$(call postgresql_make,src/timezone,all)
+	+$(Q)$(call postgresql_make,src/backend,all)
 	@echo "  BUILD   postgresql (modules, tools, libpq)"
-	$(Q)$(foreach d,$(POSTGRESQL_MODULE_DIRS) $(POSTGRESQL_TOOL_DIRS), \
+	+$(Q)$(foreach d,$(POSTGRESQL_MODULE_DIRS) $(POSTGRESQL_TOOL_DIRS), \
 		$(call postgresql_make,$(d),all);)
 endef
 
 define POSTGRESQL_INSTALL_CMDS
-	$(Q)$(foreach d,src/backend src/timezone $(POSTGRESQL_MODULE_DIRS) $(POSTGRESQL_TOOL_DIRS), \
+	+$(Q)$(foreach d,src/backend src/timezone $(POSTGRESQL_MODULE_DIRS) $(POSTGRESQL_TOOL_DIRS), \
 		$(call postgresql_make,$(d),install DESTDIR=$(POSTGRESQL_STAGE));)
 	$(Q)cd $(POSTGRESQL_DIR)/src/include/catalog && install -m 644 \
 		postgres.bki system_constraints.sql $(POSTGRESQL_ROOT)/share/
