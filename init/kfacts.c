@@ -160,7 +160,7 @@ static int run_tool(const char *const argv[], const char *what, char *last)
 
 	last[0] = '\0';
 	if (proc_run(argv, clock_now() + TOOL_TIMEOUT, PROC_KILL_GRACE, keep_line, last, &r) < 0) {
-		warning("kernel config: could not start \"%s\": %s:", argv[0], r.what);
+		warning("kernel config: could not %s:", r.what);
 		return -1;
 	}
 	if (r.timed_out || !WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {

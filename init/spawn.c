@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdbool.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -50,7 +51,18 @@ int proc_run(const char *const argv[], double deadline, double kill_grace,
 		}
 		caught = true;
 	}
-	return spawn_run(&s, &w, r);
+	if (spawn_run(&s, &w, r) == 0)
+		return 0;
+	/* "execute \"/sbin/x\"" names the program; "fork" does not. */
+	if (strncmp(r->what, "execute ", 8) != 0) {
+		char step[sizeof(r->what)];
+		int err = errno;
+
+		snprintf(step, sizeof(step), "%s", r->what);
+		snprintf(r->what, sizeof(r->what), "start \"%.100s\": %.80s", argv[0], step);
+		errno = err;
+	}
+	return -1;
 }
 
 /* Reap until no child is left or until; true if none is left. */

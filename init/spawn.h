@@ -18,8 +18,9 @@
 
 /* Run argv[0] (an absolute path) with the init's environment.  deadline
  * is a clock_now() time.  Each output line goes to line(ctx, text).
- * Returns -1 (errno set, r->what the step) if the program could not be
- * started, else 0 with *r filled. */
+ * Returns -1 (errno set, r->what the step, naming the program: for
+ * "could not %s:") if the program could not be started, else 0 with *r
+ * filled. */
 int proc_run(const char *const argv[], double deadline, double kill_grace,
 	     linesplit_fn *line, void *ctx, struct spawn_result *r);
 
