@@ -41,7 +41,7 @@ int fail(const char *fmt, ...)
 	va_end(ap);
 	if (reason[0] == '\0')
 		memcpy(reason, line, sizeof(reason));
-	else
+	else if (strcmp(line, reason) != 0)	/* the reason is printed at the end */
 		fprintf(stderr, "%s: %s\n", PROGNAME, line);
 	return -1;
 }

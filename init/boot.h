@@ -9,6 +9,7 @@
 #include "blockdev.h"
 #include "cmdline.h"
 #include "kfacts.h"
+#include "results_state.h"
 #include "suite_info.h"
 #include "sysinfo.h"
 
@@ -42,6 +43,9 @@ struct boot {
 
 	bool results_mounted;
 	bool results_formatted;
+	struct results_health results_health;	/* checked at the finish */
+	bool results_trouble_said;	/* the reason names it already */
+	bool record_saved;		/* the final run.json is on the disk */
 	const char *results_mount_options;
 	char run_rel[PATH_MAX];		/* runs/<name> */
 	char run_dir[PATH_MAX];		/* /mnt/results/runs/<name> */

@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../common/fileio.h"
 #include "../common/json.h"
 #include "../common/jsonread.h"
 #include "console.h"
+#include "results_state.h"
 #include "str.h"
 
 #define RUN_JSON_MAX (16 << 20)
@@ -126,10 +128,19 @@ int interrupted_mark_all(const char *base, const char *skip, const char *by_id,
 		return 0;
 	}
 	while ((e = readdir(d))) {
+		char marker[PATH_MAX];
+		int rc;
+
 		if (e->d_name[0] == '.' || strcmp(e->d_name, skip) == 0)
 			continue;
-		if (mark_one(base, e->d_name, reason) > 0)
+		if (str_printf(marker, sizeof marker, "%s/%s/%s", dir, e->d_name,
+			       RESULTS_RESERVE_NAME) < 0 || access(marker, F_OK) < 0)
+			continue;	/* finished: only unfinished runs hold it */
+		rc = mark_one(base, e->d_name, reason);
+		if (rc > 0)
 			marked++;
+		if (rc >= 0 && unlink(marker) < 0)
+			warning("could not remove \"%s\":", marker);
 	}
 	closedir(d);
 	return marked;

@@ -5,8 +5,9 @@
  * It brings the machine up, reads the bootbench.* parameters, finds the
  * disks, opens a run directory on the results partition, checks the
  * wrong-disk interlock, hands the target to the suite runner, saves the
- * record and powers off.  A failing step reports itself once (fail());
- * the later steps that do work are skipped, the record is still written.
+ * record, prints the end line and powers off.  A failing step reports
+ * itself once (fail()); the later steps that do work are skipped, the
+ * record is still written.
  */
 #include <stdlib.h>
 
@@ -15,6 +16,7 @@
 #include "cmdline.h"
 #include "console.h"
 #include "devices.h"
+#include "endline.h"
 #include "imageinfo.h"
 #include "interlock.h"
 #include "modules.h"
@@ -61,5 +63,6 @@ int main(void)
 		bench_run(&b);
 	}
 	results_finish(&b);
+	end_line(&b);
 	power_off(&b);
 }

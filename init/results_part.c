@@ -21,6 +21,7 @@
 #include "phase.h"
 #include "spawn.h"
 #include "runjson.h"
+#include "results_state.h"
 #include "rundir.h"
 #include "str.h"
 #include "zeroes.h"
@@ -54,6 +55,8 @@ static int write_record(struct boot *b, const char *status, const char *finished
 		.wal = b->wal_facts.device[0] ? &b->wal_facts : NULL,
 		.results_mount_options = b->results_mount_options,
 		.results_formatted = b->results_formatted,
+		.results_health = b->results_health.state == RESULTS_NOT_MOUNTED ?
+			NULL : &b->results_health,
 		.suite = b->have_suite ? &b->suite : NULL,
 		.bench = bench,
 	};
@@ -89,7 +92,7 @@ static int format_results(struct boot *b, struct blockdev *d)
 	say("formatting the blank results partition %s: %s -q -L %s -m 0 -O %s %s", d->path,
 	    MKFS_EXT4, RESULTS_FS_LABEL, RESULTS_MKFS_FEATURES, d->path);
 	if (proc_run(argv, clock_now() + MKFS_TIMEOUT, PROC_KILL_GRACE, echo_line, NULL, &r) < 0)
-		return fail("could not start \"%s\": %s:", MKFS_EXT4, r.what);
+		return fail("could not %s:", r.what);
 	if (r.timed_out)
 		return fail("%s %s did not finish within %d s", MKFS_EXT4, d->path, MKFS_TIMEOUT);
 	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0)
@@ -117,7 +120,7 @@ static void disk_facts(struct boot *b)
 int results_open(struct boot *b)
 {
 	struct blockdev *d = (struct blockdev *)b->results;
-	char name[256], log[PATH_MAX];
+	char name[256], log[PATH_MAX], what[PATH_MAX + 64], text[512];
 	time_t now;
 
 	if (!d)
@@ -137,6 +140,11 @@ int results_open(struct boot *b)
 		return fail("results partition %s holds %s, not ext4: not using it", d->path,
 			    d->fstype[0] ? d->fstype :
 			    d->ambivalent ? "conflicting signatures" : "no filesystem blkid knows");
+	if (d->read_only) {
+		b->results_health.state = RESULTS_READ_ONLY;
+		return fail("results partition %s is read-only (the disk refuses writes: "
+			    "/sys/class/block/%s/ro is 1): not using it", d->path, d->name);
+	}
 	if (mount(d->path, RESULTS_MOUNT, "ext4", RESULTS_MOUNT_FLAGS, "") < 0)
 		return fail("could not mount \"%s\" on \"%s\":", d->path, RESULTS_MOUNT);
 	b->results_mounted = true;
@@ -154,8 +162,21 @@ int results_open(struct boot *b)
 	console_attach(log);
 	disk_facts(b);
 	say("run directory %s on %s", b->run_rel, d->path);
+	/* First: marking an interrupted run frees the space it held. */
 	interrupted_mark_all(RESULTS_MOUNT, b->run_rel + strlen("runs/"), b->params.id,
 			     b->started_utc);
+	if (results_reserve_take(b->run_dir, what, sizeof what) < 0) {
+		struct results_health h;
+		int err = errno;
+
+		b->results_trouble_said = true;
+		results_health_check(d->name, RESULTS_MOUNT, b->run_dir, &h);
+		if (h.state != RESULTS_WRITABLE)
+			return fail("%s: not starting the run",
+				    results_health_text(&h, d->path, text, sizeof text));
+		errno = err;
+		return fail("could not %s:", what);
+	}
 	if (kfacts_save_config("", &b->kernel, b->run_dir) == 0)
 		say("kernel config %s saved as %s, sha256 %s", b->kernel.config_source,
 		    KFACTS_CONFIG_FILE, b->kernel.config_sha256);
@@ -221,6 +242,20 @@ static char *bench_json(struct boot *b)
 	return text;
 }
 
+/* Does the partition still take writes?  Said once, as the reason if
+ * nothing failed before. */
+static void check_health(struct boot *b, const char *dir)
+{
+	char text[512];
+
+	results_health_check(b->results->name, RESULTS_MOUNT, dir, &b->results_health);
+	if (b->results_health.state != RESULTS_WRITABLE && !b->results_trouble_said) {
+		b->results_trouble_said = true;
+		fail("%s", results_health_text(&b->results_health, b->results->path, text,
+					       sizeof text));
+	}
+}
+
 void results_finish(struct boot *b)
 {
 	char finished[32];
@@ -231,19 +266,37 @@ void results_finish(struct boot *b)
 	if (proc_stop_all(STOP_GRACE))
 		warning("some processes did not die after SIGKILL");
 	if (!b->results_mounted || !b->run_dir[0]) {
+		if (b->results_mounted)
+			check_health(b, RESULTS_MOUNT);
 		say("no run record: %s", b->results_mounted ? "no run directory" :
 		    "the results partition is not mounted");
 		phase_end();
 		return;
 	}
+	check_health(b, b->run_dir);
+	if (b->results_health.state == RESULTS_GONE ||
+	    b->results_health.state == RESULTS_READ_ONLY) {
+		say("no final run.json: the results partition is %s; what was written stays",
+		    results_state_name(b->results_health.state));
+		phase_end();
+		console_detach();
+		return;
+	}
+	if (results_reserve_release(b->run_dir) < 0 && b->results_health.state == RESULTS_WRITABLE)
+		warning("could not release the space held in \"%s/%s\":", b->run_dir,
+			RESULTS_RESERVE_NAME);
 	save_dmesg(b);
 	if (b->bench_started)
 		bench = bench_json(b);
 	utc_string(finished, sizeof finished, time(NULL));
 	status = failure() ? "failed" : "done";
 	phase_end();
-	if (write_record(b, status, finished, bench) == 0)
+	if (write_record(b, status, finished, bench) == 0) {
+		b->record_saved = true;
 		say("run %s: %s/run.json", status, b->run_rel);
+		if (results_reserve_drop(b->run_dir) < 0)
+			warning("could not remove \"%s/%s\":", b->run_dir, RESULTS_RESERVE_NAME);
+	}
 	console_detach();
 	free(bench);
 }

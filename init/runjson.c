@@ -197,6 +197,16 @@ void record_write(FILE *out, const struct record *r)
 	json_object_begin(&j, "results_mount");
 	string_or_null(&j, "options", r->results_mount_options);
 	json_bool(&j, "formatted_by_this_boot", r->results_formatted);
+	if (r->results_health) {
+		json_string(&j, "state_at_finish", results_state_name(r->results_health->state));
+		if (r->results_health->free_bytes < 0)
+			json_null(&j, "free_bytes_at_finish");
+		else
+			json_int(&j, "free_bytes_at_finish", r->results_health->free_bytes);
+	} else {
+		json_null(&j, "state_at_finish");
+		json_null(&j, "free_bytes_at_finish");
+	}
 	json_object_end(&j);
 	disk(&j, "target", r->target);
 	disk(&j, "wal", r->wal);

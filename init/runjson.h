@@ -13,6 +13,7 @@
 #include "cmdline.h"
 #include "kfacts.h"
 #include "phase.h"
+#include "results_state.h"
 #include "suite_info.h"
 #include "sysinfo.h"
 
@@ -35,6 +36,7 @@ struct record {
 	const struct disk_facts *results, *target, *wal;	/* NULL: unknown */
 	const char *results_mount_options;
 	bool results_formatted;		/* formatted by this boot */
+	const struct results_health *results_health;	/* NULL: not checked yet */
 	const struct suite_info *suite;	/* NULL: not described */
 	const struct phase *phases;
 	size_t n_phases;

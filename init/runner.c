@@ -9,6 +9,7 @@
 #include "boot.h"
 #include "../common/clock.h"
 #include "console.h"
+#include "results_state.h"
 #include "spawn.h"
 
 #define BENCH_PREFIX "bootbench-bench: "
@@ -47,7 +48,7 @@ int runner_describe_suite(struct boot *b)
 	suite_info_init(&b->suite, b->params.suite);
 	if (proc_run(argv, earlier(clock_now() + DESCRIBE_TIMEOUT, b->deadline), 1.0,
 		     describe_line, &c, &r) < 0)
-		return fail("could not start \"%s\": %s:", BENCH_PROGRAM, r.what);
+		return fail("could not %s:", r.what);
 	if (r.timed_out)
 		return fail("%s describe --suite %s did not answer within %d s",
 			    BENCH_PROGRAM, b->params.suite, DESCRIBE_TIMEOUT);
@@ -86,6 +87,21 @@ static void run_line(void *arg, const char *line)
 		snprintf(c->last_error, sizeof c->last_error, "%s", line + strlen(BENCH_PREFIX));
 }
 
+/* When the runner failed because the results partition stopped taking
+ * writes, that is the run's reason: say it first, then the runner's. */
+static int results_trouble(struct boot *b, const char *why)
+{
+	struct results_health h;
+	char text[512];
+
+	results_health_check(b->results->name, RESULTS_MOUNT, b->run_dir, &h);
+	if (h.state == RESULTS_WRITABLE)
+		return 0;
+	b->results_trouble_said = true;
+	return fail("%s; the suite stopped: %s",
+		    results_health_text(&h, b->results->path, text, sizeof text), why);
+}
+
 int bench_run(struct boot *b)
 {
 	const char *argv[16];
@@ -115,15 +131,17 @@ int bench_run(struct boot *b)
 	    b->target->path, deadline - clock_now());
 	b->bench_started = true;
 	if (proc_run(argv, deadline, PROC_KILL_GRACE, run_line, &c, &r) < 0)
-		return fail("could not start \"%s\": %s:", BENCH_PROGRAM, r.what);
+		return fail("could not %s:", r.what);
 	if (r.timed_out)
 		return fail("suite %s did not finish within bootbench.timeout=%ld s; stopped it%s",
 			    b->params.suite, b->params.timeout,
 			    r.lost ? " (it did not die even after SIGKILL)" : "");
 	if (WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0)
 		return 0;
-	if (c.last_error[0])
-		return fail("suite %s failed: %s", b->params.suite, c.last_error);
-	return fail("suite %s failed: %s run: %s", b->params.suite, BENCH_PROGRAM,
-		    spawn_status_text(r.status, st, sizeof st));
+	if (!c.last_error[0])
+		snprintf(c.last_error, sizeof c.last_error, "%s run: %s", BENCH_PROGRAM,
+			 spawn_status_text(r.status, st, sizeof st));
+	if (results_trouble(b, c.last_error) < 0)
+		return -1;
+	return fail("suite %s failed: %s", b->params.suite, c.last_error);
 }

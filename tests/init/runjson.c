@@ -174,7 +174,9 @@ static const char expected[] =
 "  },\n"
 "  \"results_mount\": {\n"
 "    \"options\": \"noatime,nodev,nosuid\",\n"
-"    \"formatted_by_this_boot\": false\n"
+"    \"formatted_by_this_boot\": false,\n"
+"    \"state_at_finish\": \"full\",\n"
+"    \"free_bytes_at_finish\": 1273856\n"
 "  },\n"
 "  \"target\": {\n"
 "    \"spec\": \"PARTLABEL=bootbench-target\",\n"
@@ -245,7 +247,9 @@ static void record(void)
 	s.min_target_mib = 256;
 	s.allow_unmarked = 0;
 	s.needs_wal = 0;
+	struct results_health health = { RESULTS_FULL, 1273856, 54525952, "" };
 	struct record r = {
+		.results_health = &health,
 		.status = "failed", .reason = "suite quick failed: initdb: \"quoted\"",
 		.failed_phase = "bench", .id = "ci-42",
 		.directory = "runs/20250101T010203Z_6.12.48_ci-42",

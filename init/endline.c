@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* endline.c: the boot's last line, one JSON object (see endline.h). */
+#include "endline.h"
+
+#include <stdlib.h>
+
+#include "../common/json.h"
+#include "console.h"
+
+static void string_or_null(struct json *j, const char *key, const char *value)
+{
+	if (value && value[0])
+		json_string(j, key, value);
+	else
+		json_null(j, key);
+}
+
+void end_line_write(FILE *out, const struct boot *b)
+{
+	struct json j;
+	json_init(&j, out, false);
+	json_object_begin(&j, NULL);
+	json_string(&j, "status", failure() ? "failed" : "done");
+	string_or_null(&j, "failed_phase", failure_phase());
+	string_or_null(&j, "reason", failure());
+	string_or_null(&j, "id", b->params.id);
+	string_or_null(&j, "run", b->run_rel);
+	json_bool(&j, "record_saved", b->record_saved);
+	json_string(&j, "results", results_state_name(b->results_health.state));
+	string_or_null(&j, "results_device", b->results ? b->results->path : NULL);
+	json_string(&j, "after", after_name(b->params.after));
+	json_object_end(&j);
+}
+
+void end_line(const struct boot *b)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	if (!out)
+		return;
+	fputs(END_LINE_PREFIX, out);
+	end_line_write(out, b);
+	if (fclose(out) == 0)
+		console_line(text);
+	free(text);
+}
