@@ -6,8 +6,8 @@
  * monitor_start() opens the files (monitor_source.h), takes the first
  * sample, writes the header of series/<id>.sys.csv and forks the sampler:
  * a process that wakes at each whole second after that first sample
- * (clock_nanosleep-like: the deadline is absolute, so the rows do not
- * drift), reads the files again with pread() and appends one row
+ * (sigtimedwait() up to an absolute deadline: the rows do not drift, and
+ * the stop signal ends the wait at once), reads the files again with pread() and appends one row
  * (monitor_row.h).  The workload runs in the runner meanwhile, untouched:
  * in-process, or as children the runner waits for.  monitor_stop() ends
  * the sampler (SIGTERM; it writes the part of a second since its last row
