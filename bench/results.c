@@ -89,6 +89,30 @@ static void write_system(struct json *j, const struct measurement *m)
 	}
 }
 
+/* The per-second samples' summary: {mean, p99} of each figure, or null. */
+static void write_monitors(struct json *j, const struct monitor_summary *mon)
+{
+	if (!mon) {
+		json_null(j, "monitors");
+		return;
+	}
+	json_object_begin(j, "monitors");
+	json_string(j, "series", mon->series);
+	json_int(j, "rows", (long long)mon->rows);
+	for (int k = 0; k < MONITOR_SUMMARY_FIGURES; k++) {
+		const struct monitor_stat *st = &mon->stat[k];
+		if (st->n == 0) {
+			json_null(j, monitor_figures[k].name);
+			continue;
+		}
+		json_object_begin(j, monitor_figures[k].name);
+		json_double(j, "mean", st->mean);
+		json_double(j, "p99", st->p99);
+		json_object_end(j);
+	}
+	json_object_end(j);
+}
+
 static void write_warnings(struct json *j, const struct measurement_out *o)
 {
 	json_array_begin(j, "warnings");
@@ -122,6 +146,7 @@ void results_write_line(FILE *out, const struct measurement *m)
 	json_object_end(&j);
 	write_metrics(&j, m->out);
 	write_system(&j, m);
+	write_monitors(&j, m->monitors);
 	write_warnings(&j, m->out);
 	json_string(&j, "started_utc", m->started_utc);
 	json_double(&j, "seconds", m->seconds);

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 
+#include "monitor_summary.h"
 #include "suite.h"
 #include "sysstat.h"
 #include "workload.h"
@@ -24,6 +25,7 @@ struct measurement {
 	const struct cpu_shares *cpu;    /* NULL: not known */
 	const char *disk_device;         /* NULL: not known (host mode) */
 	const struct disk_delta *disk;
+	const struct monitor_summary *monitors;  /* NULL: not sampled */
 	const char *started_utc;
 	double seconds;
 };

@@ -6,7 +6,8 @@
  * differs from the one in place, stop the server, unmount, and make a
  * fresh one (mkfs, mount, queue settings, initdb, postgresql.conf,
  * start); then the workload's prepare(), the suite's between actions,
- * and the measurement, with CPU and disk sampled around it.  Each
+ * and the measurement, with CPU and disk sampled around it and the
+ * machine sampled each second during it (monitor.h).  Each
  * measurement is appended to results.jsonl at once.  A case that fails is
  * recorded in bench.json and the suite goes on from a fresh environment;
  * the run then ends "failed", naming the first.
@@ -17,6 +18,7 @@
 #include "env.h"
 #include "matrix.h"
 #include "fsio.h"
+#include "monitor.h"
 #include "msg.h"
 #include "pg_settings.h"
 #include "proc.h"
@@ -115,6 +117,18 @@ static void sample(const struct run *r, struct sampled *s, int i)
 				 &s->disk[i]) == 0;
 }
 
+/* Sample the machine each second while the workload measures. */
+static bool monitor_begin(struct run *r, const struct bench_case *c, struct monitor *mon)
+{
+	static const struct monitor_paths paths = MONITOR_PROC_PATHS;
+	const char *devices[MONITOR_DEVICES] = { NULL, NULL };
+
+	for (size_t i = 0; i < r->n_volumes && i < MONITOR_DEVICES; i++)
+		devices[strcmp(r->volumes[i].role, "wal") == 0] =
+			volume_kernel_name(&r->volumes[i]);
+	return monitor_start(mon, r->dir, c->id, &paths, devices, &r->monitor_warned) == 0;
+}
+
 static void report(const struct bench_case *c, const struct measurement_out *o)
 {
 	note("%s: %.6g %s (%s)", c->id, metric_get(o, o->primary), o->unit,
@@ -136,6 +150,7 @@ static int measure(struct run *r, const struct bench_case *c)
 	const struct workload *w = workload_find(c->workload);
 	static struct measurement_out out;
 	struct sampled smp;
+	static struct monitor mon;
 	char started[32];
 	struct measurement m = {
 		.run_id = r->run_id, .c = c, .out = &out,
@@ -152,12 +167,16 @@ static int measure(struct run *r, const struct bench_case *c)
 	if (rc < 0 || between(r, c) < 0)
 		return -1;
 	now_utc(started, sizeof(started));
+	bool monitored = monitor_begin(r, c, &mon);
 	sample(r, &smp, 0);
 	double t0 = clock_now();
-	if (w->measure(&r->wenv, c, &out) < 0)
-		return -1;
+	rc = w->measure(&r->wenv, c, &out);
 	m.seconds = clock_now() - t0;
 	sample(r, &smp, 1);
+	if (monitored && monitor_stop(&mon) == 0)
+		m.monitors = &mon.summary;
+	if (rc < 0)
+		return -1;
 	if (smp.have_cpu) {
 		cpu_shares_between(&smp.cpu[0], &smp.cpu[1], &smp.shares);
 		m.cpu = &smp.shares;

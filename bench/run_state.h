@@ -12,6 +12,7 @@
 #include "options.h"
 #include "pg.h"
 #include "benchjson.h"
+#include "monitor_source.h"
 #include "suite.h"
 #include "volume.h"
 #include "workload.h"
@@ -39,6 +40,7 @@ struct run {
 	char group[128];               /* the primary figures of a case's repeats */
 	double group_values[RUN_MAX_REPEATS];
 	size_t group_n;
+	monitor_warned monitor_warned; /* monitor sources warned about this run */
 };
 
 /*

@@ -9,7 +9,8 @@
  * struct workload (prepare, measure).  The engine walks the matrix; for each case it calls
  * prepare() (load the data the case needs, unless it is already there) and
  * then measure(), which fills a struct measurement_out.  The engine samples
- * CPU and disk around measure(), adds the warnings it can judge itself and
+ * CPU and disk around measure() and the machine each second during it
+ * (monitor.h), adds the warnings it can judge itself and
  * appends the line to results.jsonl (doc/results-jsonl.md).
  */
 #ifndef BOOTBENCH_WORKLOAD_H

@@ -41,6 +41,8 @@ static void lines(void)
 	struct measurement_out o;
 	struct cpu_shares cpu = { 61.2, 20.1, 3.0, 15.2, 0.5 };
 	struct disk_delta disk = { 0, 123456, 0, 42, 12.5 };
+	struct monitor_summary mon = { .series = "series/pgbench-tpcb-like-s1-c2.sys.csv",
+				       .rows = 5 };
 
 	is_int(suite_parse("t", "test", "[postgresql]\nfsync = on\n"
 			   "[pgbench]\nclients = 2\nduration_s = 5\n"
@@ -57,9 +59,12 @@ static void lines(void)
 	struct measurement m = {
 		.run_id = "20261130T050000Z_6.12.57+deb13-cloud-amd64_ci-1",
 		.c = &c, .out = &o, .mkfs_command = "/sbin/mkfs.ext4 -F /dev/vdb1",
-		.cpu = &cpu, .disk_device = "vdb1", .disk = &disk,
+		.cpu = &cpu, .disk_device = "vdb1", .disk = &disk, .monitors = &mon,
 		.started_utc = "2026-11-30T05:00:41Z", .seconds = 5.25,
 	};
+	for (int k = 0; k < MONITOR_SUMMARY_FIGURES; k++)
+		mon.stat[k] = (struct monitor_stat){ 5, 1.5 * k, 2.0 * k };
+	mon.stat[5].n = mon.stat[6].n = mon.stat[7].n = 0;	/* no PSI */
 	char *line = line_of(&m);
 	is_str(line,
 	       "{\"format_version\":2,"
@@ -82,6 +87,15 @@ static void lines(void)
 	       "\"idle_pct\":15.2,\"other_pct\":0.5},"
 	       "\"disk\":{\"device\":\"vdb1\",\"read_bytes\":0,\"write_bytes\":123456,"
 	       "\"reads\":0,\"writes\":42,\"busy_pct\":12.5},"
+	       "\"monitors\":{\"series\":\"series/pgbench-tpcb-like-s1-c2.sys.csv\",\"rows\":5,"
+	       "\"iowait_pct\":{\"mean\":0,\"p99\":0},"
+	       "\"target_r_mb_s\":{\"mean\":1.5,\"p99\":2},"
+	       "\"target_w_mb_s\":{\"mean\":3,\"p99\":4},"
+	       "\"target_await_ms\":{\"mean\":4.5,\"p99\":6},"
+	       "\"pgmajfault_per_s\":{\"mean\":6,\"p99\":8},"
+	       "\"psi_cpu_some_avg10\":null,\"psi_io_some_avg10\":null,"
+	       "\"psi_memory_some_avg10\":null,"
+	       "\"ctxt_per_s\":{\"mean\":12,\"p99\":16}},"
 	       "\"warnings\":[{\"code\":\"fits-in-ram\","
 	       "\"message\":\"dataset \\\"x\\\" fits in 15 MiB\"}],"
 	       "\"started_utc\":\"2026-11-30T05:00:41Z\",\"seconds\":5.25}\n",
@@ -102,6 +116,7 @@ static void lines(void)
 	m.disk_device = NULL;
 	m.disk = NULL;
 	m.cpu = NULL;
+	m.monitors = NULL;
 	line = line_of(&m);
 	ok(line && strstr(line, "\"id\":\"timer-n10-d3\",\"group\":\"timer-n10-d3\","
 			  "\"workload\":\"timer\""), "host mode: the timer case");
@@ -114,8 +129,9 @@ static void lines(void)
 	   "host mode: metrics; a NaN is null");
 	ok(line && strstr(line, "\"primary\":{\"metric\":\"nanosleep_min_us\",\"unit\":\"us\","
 			  "\"higher_is_better\":false}"), "host mode: lower is better");
-	ok(line && strstr(line, "\"series\":null,\"cpu\":null,\"disk\":null,\"warnings\":[],"),
-	   "host mode: series, cpu and disk null, no warnings");
+	ok(line && strstr(line, "\"series\":null,\"cpu\":null,\"disk\":null,\"monitors\":null,"
+			  "\"warnings\":[],"),
+	   "host mode: series, cpu, disk and monitors null, no warnings");
 	free(line);
 
 	/* A disk device without its figures is no disk. */

@@ -7,7 +7,9 @@ the plan "1..N" at the end; tests/lib/e2e.sh takes its results as its own
 through tap_import of tests/lib/tap.sh) for: one
 format-2 line per case, every workload's headline figure > 0, latency
 percentiles ordered, CPU shares summing to about 100 %, series files with
-rows, target I/O recorded; every line valid against $defs/measurement of
+rows, target I/O recorded, per-second system samples (series/<id>.sys.csv:
+a row a second, plausible values, the disk busy during seqscan or rawio)
+and their summary; every line valid against $defs/measurement of
 doc/results.schema.json (python3-jsonschema).  Environment: TOP.  Exit
 status 0 if all passed.
 """
@@ -51,8 +53,48 @@ if schemas:
 ids = [m["id"] for m in lines]
 check(len(set(ids)) == len(ids), "case ids are unique")
 
+CPU_COLUMNS = ("cpu_user_pct", "cpu_system_pct", "cpu_iowait_pct", "cpu_irq_pct",
+               "cpu_softirq_pct", "cpu_steal_pct", "cpu_idle_pct")
+
+
+def check_sys_csv(m):
+    """series/<id>.sys.csv of m: its rows (dicts, "" for an empty field), checked."""
+    mid, mon = m["id"], m.get("monitors")
+    check(mon is not None, "%s: monitors summary present" % mid)
+    if not mon:
+        return []
+    path = os.path.join(run, mon["series"])
+    rows = list(csv.DictReader(open(path))) if os.path.exists(path) else []
+    n, secs = len(rows), m["seconds"]
+    check(n >= 1 and abs(n - secs) <= 1 and n == mon["rows"],
+          "%s: sys.csv has a row a second (%d rows in %.2f s; summary says %d)" % (mid, n, secs, mon["rows"]))
+    times = [float(r["t_s"]) for r in rows]
+    check(times == sorted(times) and all(0 < t <= secs + 1 for t in times),
+          "%s: sys.csv t_s rising, within the measurement" % mid)
+    bad = []
+    for r in rows:
+        values = {k: float(v) for k, v in r.items() if v not in ("", None)}
+        shares = [values.get(c) for c in CPU_COLUMNS if c in values]
+        if any(v < 0 for v in values.values()) or any(v > 100.001 for v in shares) or \
+                (shares and abs(sum(shares) - 100) > 0.1) or "cpu_user_pct" not in values or \
+                "ctxt_per_s" not in values or "disk_target_w_mb_s" not in values:
+            bad.append(r["t_s"])
+    check(not bad, "%s: sys.csv values plausible (CPU shares sum to 100, nothing negative, "
+          "CPU, ctxt, target disk known)%s" % (mid, "; not at t_s " + ", ".join(bad[:5]) if bad else ""))
+    known = [k for k, v in mon.items() if isinstance(v, dict)]
+    check(all(mon[k]["p99"] >= 0 and mon[k]["mean"] >= 0 for k in known) and
+          all(mon.get(k) is not None for k in ("iowait_pct", "target_w_mb_s", "ctxt_per_s")),
+          "%s: monitors summary has iowait, target MB/s, ctxt (%s known)" % (mid, len(known)))
+    return rows
+
+
+disk_moved = {}
 for m in lines:
     mid, met, prim = m["id"], m["metrics"], m["primary"]
+    sys_rows = check_sys_csv(m)
+    if m["workload"] in ("seqscan", "rawio"):
+        disk_moved[mid] = max([float(r["disk_target_r_mb_s"] or 0) + float(r["disk_target_w_mb_s"] or 0)
+                               for r in sys_rows] or [0])
     value = met.get(prim["metric"])
     check(value is not None and value > 0,
           "%s: %s = %s %s > 0" % (mid, prim["metric"], value, prim["unit"]))
@@ -75,4 +117,7 @@ for m in lines:
               "%s: raw read MB/s and the scan/raw ratio" % mid)
     if m["workload"] == "rawio":
         check(met.get("write_mb_s", 0) > 0, "%s: write MB/s > 0" % mid)
+if disk_moved:
+    check(max(disk_moved.values()) > 0, "sys.csv: the target's MB/s > 0 during seqscan or rawio (%s)"
+          % ", ".join("%s %.1f" % kv for kv in sorted(disk_moved.items())))
 pytap.exit()
