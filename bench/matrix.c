@@ -87,6 +87,8 @@ static void append_word(char *id, size_t len, const char *key, const char *value
 {
 	size_t used = strlen(id);
 
+	if (used + 1 >= len)
+		return;		/* full: nothing is appended */
 	snprintf(id + used, len - used, "-%s-%s", key, value);
 	for (char *p = id + used + 1; *p; p++)
 		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '.' && *p != '-')
