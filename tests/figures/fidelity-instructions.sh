@@ -68,18 +68,8 @@ command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null ||
 started=$(date +%s)
 
 # Everything under WORK and DATA belongs to the user the servers run as.
-rm -rf "$WORK"
-mkdir -p "$WORK/image"
-if [ -n "${FIDELITY_DATA:-}" ]; then
-	DATA=$FIDELITY_DATA/bootbench-fidelity-instructions data_where=$FIDELITY_DATA
-	rm -rf "$DATA" && mkdir -p "$DATA"
-else
-	DATA=$(mktemp -d /dev/shm/bootbench-fidelity-instructions.XXXXXX) ||
-		die "could not make a directory on /dev/shm: set FIDELITY_DATA"
-	data_where="a tmpfs (/dev/shm)"
-fi
-(cd "$WORK/image" && gzip -dc "$IMAGE" | cpio -id --quiet --no-absolute-filenames)
-IMG=$WORK/image/opt/postgresql/bin REF=$REFERENCE/bin
+. "$TOP/tests/figures/fidelity-setup.sh"
+fidelity_unpack bootbench-fidelity-instructions
 img_names="the dynamic symbols of the stripped image binary (static functions unnamed)"
 if [ -n "$symbols" ]; then
 	[ -f "$symbols" ] || die "FIDELITY_SYMBOLS: $symbols missing"
@@ -93,16 +83,7 @@ if [ -n "$symbols" ]; then
 	fi
 	rm -f "$WORK/postgres.stripped"
 fi
-as_user=
-if [ "$(id -u)" -eq 0 ]; then
-	command -v setpriv >/dev/null || die "setpriv missing: install util-linux"
-	chown -R nobody:nogroup "$WORK" "$DATA"
-	as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups --"
-fi
-# A command as the servers' user, with a clean environment.
-run() {
-	env -i PATH=/usr/bin:/bin HOME="$WORK" TZ=UTC LC_ALL=C $as_user "$@"
-}
+fidelity_owner
 
 port_img=55442 port_ref=55443
 bindir() { if [ "$1" = img ]; then echo "$IMG"; else echo "$REF"; fi; }

@@ -54,28 +54,9 @@ done
 	die "/lib/ld-musl-x86_64.so.1 missing (the image's postgres runs with it): install musl"
 
 # Everything under WORK and DATA belongs to the user the servers run as.
-rm -rf "$WORK"
-mkdir -p "$WORK/image"
-if [ -n "${FIDELITY_DATA:-}" ]; then
-	DATA=$FIDELITY_DATA/bootbench-fidelity data_where=$FIDELITY_DATA
-	rm -rf "$DATA" && mkdir -p "$DATA"
-else
-	DATA=$(mktemp -d /dev/shm/bootbench-fidelity.XXXXXX) ||
-		die "could not make a directory on /dev/shm: set FIDELITY_DATA"
-	data_where="a tmpfs (/dev/shm)"
-fi
-(cd "$WORK/image" && gzip -dc "$IMAGE" | cpio -id --quiet --no-absolute-filenames)
-IMG=$WORK/image/opt/postgresql/bin REF=$REFERENCE/bin
-as_user=
-if [ "$(id -u)" -eq 0 ]; then
-	command -v setpriv >/dev/null || die "setpriv missing: install util-linux"
-	chown -R nobody:nogroup "$WORK" "$DATA"
-	as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups --"
-fi
-# A command as the servers' user, with a clean environment.
-run() {
-	env -i PATH=/usr/bin:/bin HOME="$WORK" TZ=UTC LC_ALL=C $as_user "$@"
-}
+. "$TOP/tests/figures/fidelity-setup.sh"
+fidelity_unpack bootbench-fidelity
+fidelity_owner
 
 now() { date +%s.%N; }
 . "$TOP/tests/figures/ratios.sh"
