@@ -166,16 +166,16 @@ int results_open(struct boot *b)
 	interrupted_mark_all(RESULTS_MOUNT, b->run_rel + strlen("runs/"), b->params.id,
 			     b->started_utc);
 	if (results_reserve_take(b->run_dir, what, sizeof what) < 0) {
-		struct results_health h;
+		struct results_health *h = &b->results_health;
 		int err = errno;
 
 		b->results_trouble_said = true;
-		results_health_check(d->name, RESULTS_MOUNT, b->run_dir, &h);
-		if (h.state != RESULTS_WRITABLE)
-			return fail("%s: not starting the run",
-				    results_health_text(&h, d->path, text, sizeof text));
-		errno = err;
-		return fail("could not %s:", what);
+		results_health_check(d->name, RESULTS_MOUNT, b->run_dir, h);
+		if (h->state == RESULTS_WRITABLE) {	/* room for a probe, not for the run */
+			h->state = results_state_of_errno(err);
+			str_printf(h->detail, sizeof h->detail, "could not %s: %s", what, strerror(err));
+		}
+		return fail("%s: not starting the run", results_health_text(h, d->path, text, sizeof text));
 	}
 	if (kfacts_save_config("", &b->kernel, b->run_dir) == 0)
 		say("kernel config %s saved as %s, sha256 %s", b->kernel.config_source,
@@ -243,16 +243,20 @@ static char *bench_json(struct boot *b)
 }
 
 /* Does the partition still take writes?  Said once, as the reason if
- * nothing failed before. */
+ * nothing failed before; a trouble found before stays unless another is
+ * found now. */
 static void check_health(struct boot *b, const char *dir)
 {
+	struct results_health h;
 	char text[512];
 
-	results_health_check(b->results->name, RESULTS_MOUNT, dir, &b->results_health);
-	if (b->results_health.state != RESULTS_WRITABLE && !b->results_trouble_said) {
+	results_health_check(b->results->name, RESULTS_MOUNT, dir, &h);
+	if (h.state == RESULTS_WRITABLE && b->results_trouble_said)
+		return;
+	b->results_health = h;
+	if (h.state != RESULTS_WRITABLE && !b->results_trouble_said) {
 		b->results_trouble_said = true;
-		fail("%s", results_health_text(&b->results_health, b->results->path, text,
-					       sizeof text));
+		fail("%s", results_health_text(&h, b->results->path, text, sizeof text));
 	}
 }
 

@@ -91,15 +91,15 @@ static void run_line(void *arg, const char *line)
  * writes, that is the run's reason: say it first, then the runner's. */
 static int results_trouble(struct boot *b, const char *why)
 {
-	struct results_health h;
+	struct results_health *h = &b->results_health;
 	char text[512];
 
-	results_health_check(b->results->name, RESULTS_MOUNT, b->run_dir, &h);
-	if (h.state == RESULTS_WRITABLE)
+	results_health_check(b->results->name, RESULTS_MOUNT, b->run_dir, h);
+	if (h->state == RESULTS_WRITABLE)
 		return 0;
 	b->results_trouble_said = true;
 	return fail("%s; the suite stopped: %s",
-		    results_health_text(&h, b->results->path, text, sizeof text), why);
+		    results_health_text(h, b->results->path, text, sizeof text), why);
 }
 
 int bench_run(struct boot *b)
