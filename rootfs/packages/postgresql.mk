@@ -18,7 +18,7 @@
 # Built with -O2, like the PostgreSQL that distributions ship: the server's
 # speed is what the appliance measures.  Every executable has mimalloc
 # linked in as its allocator (rootfs/packages/mimalloc.mk says why), and
-# postgres musl's C memcpy (rootfs/packages/musl-memcpy.mk); make fidelity
+# postgres musl's C memcpy and memmove (rootfs/packages/musl-memcpy.mk); make fidelity
 # holds the result against a glibc build of the same source.
 # Only the directories needed are built, not the whole tree.
 
@@ -33,7 +33,7 @@ POSTGRESQL_LDSO   := /lib/x86_64-linux-musl/libc.so
 POSTGRESQL_BUILD_CC     := $(MUSL_CC)
 POSTGRESQL_BUILD_CFLAGS := -O2
 POSTGRESQL_ALLOCATOR    := mimalloc $(MIMALLOC_VERSION)
-POSTGRESQL_MEMCPY       := musl $(MUSL_VERSION) src/string/memcpy.c
+POSTGRESQL_MEMCPY       := musl $(MUSL_VERSION) src/string/memcpy.c memmove.c
 
 POSTGRESQL_CONF_OPTS := \
 	CC=$(POSTGRESQL_BUILD_CC) CFLAGS="$(POSTGRESQL_BUILD_CFLAGS)" \
