@@ -5,7 +5,8 @@
 Waits up to 30 s for the socket, negotiates capabilities, sends COMMAND
 with the arguments ARGS-JSON (an object), and prints the answer.  With
 COMMAND device_del it also waits up to 60 s for the DEVICE_DELETED event
-(the guest let go of the device).  Exits 0 on success, 1 on an error
+(the guest let go of the device), or for SHUTDOWN (the guest powered off
+first: its run ended without the disk before the eject completed).  Exits 0 on success, 1 on an error
 answer or a timeout.
 """
 import json
@@ -62,6 +63,11 @@ def main():
                 print(json.dumps(event))
                 if event.get("event") == "DEVICE_DELETED" and \
                         event.get("data", {}).get("device") == args.get("id"):
+                    return 0
+                # The guest may power off (the run ended without its disk)
+                # before its ACPI eject completes: the unplug was taken.
+                if event.get("event") == "SHUTDOWN":
+                    print("qmp.py: the guest shut down before DEVICE_DELETED")
                     return 0
         except socket.timeout:
             print("qmp.py: no DEVICE_DELETED within 60 s", file=sys.stderr)
