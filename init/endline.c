@@ -18,6 +18,7 @@ static void string_or_null(struct json *j, const char *key, const char *value)
 void end_line_write(FILE *out, const struct boot *b)
 {
 	struct json j;
+
 	json_init(&j, out, false);
 	json_object_begin(&j, NULL);
 	json_string(&j, "status", failure() ? "failed" : "done");
