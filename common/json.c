@@ -105,6 +105,14 @@ void json_string(struct json *j, const char *key, const char *value)
 		fputs("null", j->out);
 }
 
+void json_string_or_null(struct json *j, const char *key, const char *value)
+{
+	if (value && value[0])
+		json_string(j, key, value);
+	else
+		json_null(j, key);
+}
+
 void json_int(struct json *j, const char *key, long long value)
 {
 	prefix(j, key);

@@ -33,6 +33,8 @@ void json_object_end(struct json *j);
 void json_array_begin(struct json *j, const char *key);
 void json_array_end(struct json *j);
 void json_string(struct json *j, const char *key, const char *value);
+/* value, or null when it is NULL or empty. */
+void json_string_or_null(struct json *j, const char *key, const char *value);
 void json_int(struct json *j, const char *key, long long value);
 void json_double(struct json *j, const char *key, double value);
 void json_bool(struct json *j, const char *key, bool value);

@@ -7,14 +7,6 @@
 #include "../common/json.h"
 #include "console.h"
 
-static void string_or_null(struct json *j, const char *key, const char *value)
-{
-	if (value && value[0])
-		json_string(j, key, value);
-	else
-		json_null(j, key);
-}
-
 void end_line_write(FILE *out, const struct boot *b)
 {
 	struct json j;
@@ -22,13 +14,13 @@ void end_line_write(FILE *out, const struct boot *b)
 	json_init(&j, out, false);
 	json_object_begin(&j, NULL);
 	json_string(&j, "status", failure() ? "failed" : "done");
-	string_or_null(&j, "failed_phase", failure_phase());
-	string_or_null(&j, "reason", failure());
-	string_or_null(&j, "id", b->params.id);
-	string_or_null(&j, "run", b->run_rel);
+	json_string_or_null(&j, "failed_phase", failure_phase());
+	json_string_or_null(&j, "reason", failure());
+	json_string_or_null(&j, "id", b->params.id);
+	json_string_or_null(&j, "run", b->run_rel);
 	json_bool(&j, "record_saved", b->record_saved);
 	json_string(&j, "results", results_state_name(b->results_health.state));
-	string_or_null(&j, "results_device", b->results ? b->results->path : NULL);
+	json_string_or_null(&j, "results_device", b->results ? b->results->path : NULL);
 	json_string(&j, "after", after_name(b->params.after));
 	json_object_end(&j);
 }

@@ -7,14 +7,6 @@
 
 #include "../common/json.h"
 
-static void string_or_null(struct json *j, const char *key, const char *value)
-{
-	if (value && value[0])
-		json_string(j, key, value);
-	else
-		json_null(j, key);
-}
-
 static void spec(struct json *j, const char *key, const struct devspec *s)
 {
 	char buf[DEVSPEC_MAX + 16];
@@ -55,18 +47,18 @@ static void disk(struct json *j, const char *key, const struct disk_facts *d)
 	json_string(j, "device", d->device);
 	json_string(j, "disk", d->disk);
 	json_bool(j, "partition", d->partition);
-	string_or_null(j, "model", d->model);
-	string_or_null(j, "vendor", d->vendor);
+	json_string_or_null(j, "model", d->model);
+	json_string_or_null(j, "vendor", d->vendor);
 	json_int(j, "size_bytes", (long long)d->size_bytes);
 	if (d->rotational < 0)
 		json_null(j, "rotational");
 	else
 		json_bool(j, "rotational", d->rotational);
-	string_or_null(j, "scheduler", d->scheduler);
-	string_or_null(j, "partlabel", d->partlabel);
-	string_or_null(j, "partuuid", d->partuuid);
-	string_or_null(j, "label", d->label);
-	string_or_null(j, "fstype", d->fstype);
+	json_string_or_null(j, "scheduler", d->scheduler);
+	json_string_or_null(j, "partlabel", d->partlabel);
+	json_string_or_null(j, "partuuid", d->partuuid);
+	json_string_or_null(j, "label", d->label);
+	json_string_or_null(j, "fstype", d->fstype);
 	json_object_end(j);
 }
 
@@ -82,7 +74,7 @@ static void kernel_settings(struct json *j, const struct kernel_facts *k)
 			json_string(j, "file", KFACTS_CONFIG_FILE);
 		else
 			json_null(j, "file");
-		string_or_null(j, "sha256", k->config_sha256);
+		json_string_or_null(j, "sha256", k->config_sha256);
 		json_object_end(j);
 	}
 	if (!k || !k->have_mitigations) {
@@ -90,14 +82,14 @@ static void kernel_settings(struct json *j, const struct kernel_facts *k)
 	} else {
 		json_object_begin(j, "mitigations");
 		for (size_t i = 0; i < k->n_mitigations; i++)
-			string_or_null(j, k->mitigations[i].name, k->mitigations[i].status);
+			json_string_or_null(j, k->mitigations[i].name, k->mitigations[i].status);
 		json_object_end(j);
 	}
 	json_object_begin(j, "transparent_hugepage");
-	string_or_null(j, "enabled", k ? k->thp_enabled : NULL);
-	string_or_null(j, "defrag", k ? k->thp_defrag : NULL);
+	json_string_or_null(j, "enabled", k ? k->thp_enabled : NULL);
+	json_string_or_null(j, "defrag", k ? k->thp_defrag : NULL);
 	json_object_end(j);
-	string_or_null(j, "clocksource", k ? k->clocksource : NULL);
+	json_string_or_null(j, "clocksource", k ? k->clocksource : NULL);
 	if (!k || !k->numa_online[0]) {
 		json_null(j, "numa");
 	} else {
@@ -162,12 +154,12 @@ void record_write(FILE *out, const struct record *r)
 	json_string(&j, "format", RECORD_FORMAT);
 	json_int(&j, "format_version", RECORD_VERSION);
 	json_string(&j, "status", r->status);
-	string_or_null(&j, "reason", r->reason);
-	string_or_null(&j, "failed_phase", r->failed_phase);
+	json_string_or_null(&j, "reason", r->reason);
+	json_string_or_null(&j, "failed_phase", r->failed_phase);
 	json_string(&j, "id", r->id);
 	json_string(&j, "directory", r->directory);
 	json_string(&j, "started_utc", r->started_utc);
-	string_or_null(&j, "finished_utc", r->finished_utc);
+	json_string_or_null(&j, "finished_utc", r->finished_utc);
 	if (r->image)
 		embed(&j, "image", r->image);
 	else
@@ -183,7 +175,7 @@ void record_write(FILE *out, const struct record *r)
 	parameters(&j, r->params);
 
 	json_object_begin(&j, "cpu");
-	string_or_null(&j, "model", m->cpu_model);
+	json_string_or_null(&j, "model", m->cpu_model);
 	json_int(&j, "count", m->cpu_count);
 	json_object_end(&j);
 	json_object_begin(&j, "memory");
@@ -195,7 +187,7 @@ void record_write(FILE *out, const struct record *r)
 
 	disk(&j, "results", r->results);
 	json_object_begin(&j, "results_mount");
-	string_or_null(&j, "options", r->results_mount_options);
+	json_string_or_null(&j, "options", r->results_mount_options);
 	json_bool(&j, "formatted_by_this_boot", r->results_formatted);
 	if (r->results_health) {
 		json_string(&j, "state_at_finish", results_state_name(r->results_health->state));
