@@ -69,8 +69,15 @@ static int set_target(struct params *p, const char *k, const char *v, char *err,
 	return set_spec(&p->target, k, v, err, n);
 }
 
+/* A device, or "console": the run is kept in memory and printed on the
+ * console at the end (console_results.h). */
 static int set_results(struct params *p, const char *k, const char *v, char *err, size_t n)
 {
+	if (strcmp(v, RESULTS_CONSOLE) == 0) {
+		p->results_console = true;
+		p->results.kind = DEVSPEC_NONE;
+		return 0;
+	}
 	return set_spec(&p->results, k, v, err, n);
 }
 

@@ -18,13 +18,15 @@
 #define ERASE_MAX 2
 #define TIMEOUT_MAX (7L * 24 * 3600)
 #define DISK_WAIT_MAX 3600L
+#define RESULTS_CONSOLE "console"	/* bootbench.results=console */
 
 enum after { AFTER_POWEROFF, AFTER_REBOOT, AFTER_SHELL };
 
 struct params {
 	char suite[SUITE_NAME_MAX + 1];
 	struct devspec target;
-	struct devspec results;		/* kind NONE if its value was bad */
+	struct devspec results;		/* kind NONE if its value was bad, or console */
+	bool results_console;		/* bootbench.results=console: no partition */
 	struct devspec wal;		/* kind NONE if not given */
 	char erase[ERASE_MAX][DEVSPEC_MAX];
 	int erase_count;

@@ -82,6 +82,18 @@ void console_line(const char *text)
 	emit(text);
 }
 
+void console_data(const char *text)
+{
+	size_t n = strlen(text);
+	char line[LINE_MAX_LEN + 2];
+
+	if (console_fd < 0 || n > LINE_MAX_LEN)
+		return;
+	memcpy(line, text, n);
+	line[n] = '\n';
+	write_all(console_fd, line, n + 1);
+}
+
 /* "PREFIX" + the formatted message (+ " strerror" for a trailing ':'). */
 static void format(char *buf, size_t size, const char *prefix, int err,
 		   const char *fmt, va_list ap)

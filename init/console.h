@@ -25,6 +25,9 @@ int console_attach(const char *path);
 void console_detach(void);
 
 void console_line(const char *text);
+/* A line of data as it is, without a stamp, on /dev/console only: not in
+ * the log, not on the other consoles. */
+void console_data(const char *text);
 void say(const char *fmt, ...) FORMAT(1, 2);
 void warning(const char *fmt, ...) FORMAT(1, 2);
 int fail(const char *fmt, ...) FORMAT(1, 2);

@@ -19,7 +19,8 @@ void end_line_write(FILE *out, const struct boot *b)
 	json_string_or_null(&j, "id", b->params.id);
 	json_string_or_null(&j, "run", b->run_rel);
 	json_bool(&j, "record_saved", b->record_saved);
-	json_string(&j, "results", results_state_name(b->results_health.state));
+	json_string(&j, "results", b->params.results_console ? RESULTS_CONSOLE :
+		    results_state_name(b->results_health.state));
 	json_string_or_null(&j, "results_device", b->results ? b->results->path : NULL);
 	json_string(&j, "after", after_name(b->params.after));
 	json_object_end(&j);

@@ -7,12 +7,14 @@
 #include <string.h>
 #include <sys/klog.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 
 #include "boot.h"
 #include "../common/clock.h"
 #include "console.h"
+#include "console_results.h"
 #include "devices.h"
 #include "files.h"
 #include "interrupted.h"
@@ -50,7 +52,7 @@ static int write_record(struct boot *b, const char *status, const char *finished
 		.image = b->image,
 		.cmdline = b->cmdline,
 		.params = &b->params,
-		.results = &b->results_facts,
+		.results = b->results ? &b->results_facts : NULL,
 		.target = b->target_facts.device[0] ? &b->target_facts : NULL,
 		.wal = b->wal_facts.device[0] ? &b->wal_facts : NULL,
 		.results_mount_options = b->results_mount_options,
@@ -107,8 +109,9 @@ static void disk_facts(struct boot *b)
 {
 	char spec[DEVSPEC_MAX + 16];
 
-	sysinfo_disk(b->results, devspec_str(&b->params.results, spec, sizeof spec),
-		     &b->results_facts);
+	if (b->results)
+		sysinfo_disk(b->results, devspec_str(&b->params.results, spec, sizeof spec),
+			     &b->results_facts);
 	if (b->target)
 		sysinfo_disk(b->target, devspec_str(&b->params.target, spec, sizeof spec),
 			     &b->target_facts);
@@ -117,12 +120,61 @@ static void disk_facts(struct boot *b)
 			     &b->wal_facts);
 }
 
+/* A new run directory under RESULTS_MOUNT/runs; the boot's log goes on in
+ * its logs/console.log. */
+static int open_run_dir(struct boot *b)
+{
+	char name[256], log[PATH_MAX];
+	time_t now = time(NULL);
+
+	utc_string(b->started_utc, sizeof b->started_utc, now);
+	if (rundir_name(name, sizeof name, now, b->machine.release, b->params.id) < 0)
+		return fail("run directory name for release %s is too long", b->machine.release);
+	if (rundir_create(RESULTS_MOUNT, name, b->run_rel, sizeof b->run_rel) < 0)
+		return -1;
+	if (str_printf(b->run_dir, sizeof b->run_dir, "%s/%s", RESULTS_MOUNT, b->run_rel) < 0 ||
+	    str_printf(log, sizeof log, "%s/logs/console.log", b->run_dir) < 0)
+		return fail("could not name the run directory \"%s/%s\":", RESULTS_MOUNT, b->run_rel);
+	console_attach(log);
+	disk_facts(b);
+	return 0;
+}
+
+/* The kernel's config beside the record, and the first run.json. */
+static int first_record(struct boot *b)
+{
+	if (kfacts_save_config("", &b->kernel, b->run_dir) == 0)
+		say("kernel config %s saved as %s, sha256 %s", b->kernel.config_source,
+		    KFACTS_CONFIG_FILE, b->kernel.config_sha256);
+	return write_record(b, "running", NULL, NULL);
+}
+
+/* bootbench.results=console: the run directory in memory (a tmpfs on
+ * RESULTS_MOUNT), printed on the console at the finish. */
+static int open_in_memory(struct boot *b)
+{
+	char runs[] = RESULTS_MOUNT "/runs";
+
+	if (mount("tmpfs", RESULTS_MOUNT, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755") < 0)
+		return fail("could not mount a tmpfs on \"%s\":", RESULTS_MOUNT);
+	b->results_mounted = true;
+	b->results_mount_options = "tmpfs (bootbench.results=console)";
+	if (mkdir(runs, 0755) < 0)
+		return fail("could not create \"%s\":", runs);
+	if (open_run_dir(b) < 0)
+		return -1;
+	say("run directory %s in memory: bootbench.results=console prints it on the console "
+	    "at the end", b->run_rel);
+	return first_record(b);
+}
+
 int results_open(struct boot *b)
 {
 	struct blockdev *d = (struct blockdev *)b->results;
-	char name[256], log[PATH_MAX], what[PATH_MAX + 64], text[512];
-	time_t now;
+	char what[PATH_MAX + 64], text[512];
 
+	if (b->params.results_console)
+		return open_in_memory(b);
 	if (!d)
 		return -1;	/* not found: said so already */
 	if (blockdev_blank(d)) {
@@ -150,17 +202,8 @@ int results_open(struct boot *b)
 	b->results_mounted = true;
 	b->results_mount_options = RESULTS_MOUNT_OPTIONS;
 
-	now = time(NULL);
-	utc_string(b->started_utc, sizeof b->started_utc, now);
-	if (rundir_name(name, sizeof name, now, b->machine.release, b->params.id) < 0)
-		return fail("run directory name for release %s is too long", b->machine.release);
-	if (rundir_create(RESULTS_MOUNT, name, b->run_rel, sizeof b->run_rel) < 0)
+	if (open_run_dir(b) < 0)
 		return -1;
-	if (str_printf(b->run_dir, sizeof b->run_dir, "%s/%s", RESULTS_MOUNT, b->run_rel) < 0 ||
-	    str_printf(log, sizeof log, "%s/logs/console.log", b->run_dir) < 0)
-		return fail("could not name the run directory \"%s/%s\":", RESULTS_MOUNT, b->run_rel);
-	console_attach(log);
-	disk_facts(b);
 	say("run directory %s on %s", b->run_rel, d->path);
 	/* First: marking an interrupted run frees the space it held. */
 	interrupted_mark_all(RESULTS_MOUNT, b->run_rel + strlen("runs/"), b->params.id,
@@ -177,10 +220,7 @@ int results_open(struct boot *b)
 		}
 		return fail("%s: not starting the run", results_health_text(h, d->path, text, sizeof text));
 	}
-	if (kfacts_save_config("", &b->kernel, b->run_dir) == 0)
-		say("kernel config %s saved as %s, sha256 %s", b->kernel.config_source,
-		    KFACTS_CONFIG_FILE, b->kernel.config_sha256);
-	return write_record(b, "running", NULL, NULL);
+	return first_record(b);
 }
 
 static int fill_text(FILE *out, const void *arg)
@@ -260,24 +300,24 @@ static void check_health(struct boot *b, const char *dir)
 	}
 }
 
-void results_finish(struct boot *b)
+/* The final run.json, and what goes with it. */
+static void finish_record(struct boot *b)
 {
+	bool on_disk = !b->params.results_console;
 	char finished[32];
 	const char *status;
 	char *bench = NULL;
 
-	phase_begin("finish");
-	if (proc_stop_all(STOP_GRACE))
-		warning("some processes did not die after SIGKILL");
 	if (!b->results_mounted || !b->run_dir[0]) {
-		if (b->results_mounted)
+		if (b->results_mounted && on_disk)
 			check_health(b, RESULTS_MOUNT);
 		say("no run record: %s", b->results_mounted ? "no run directory" :
 		    "the results partition is not mounted");
 		phase_end();
 		return;
 	}
-	check_health(b, b->run_dir);
+	if (on_disk)
+		check_health(b, b->run_dir);
 	if (b->results_health.state == RESULTS_GONE ||
 	    b->results_health.state == RESULTS_READ_ONLY) {
 		say("no final run.json: the results partition is %s; what was written stays",
@@ -286,7 +326,8 @@ void results_finish(struct boot *b)
 		console_detach();
 		return;
 	}
-	if (results_reserve_release(b->run_dir) < 0 && b->results_health.state == RESULTS_WRITABLE)
+	if (on_disk && results_reserve_release(b->run_dir) < 0 &&
+	    b->results_health.state == RESULTS_WRITABLE)
 		warning("could not release the space held in \"%s/%s\":", b->run_dir,
 			RESULTS_RESERVE_NAME);
 	save_dmesg(b);
@@ -298,9 +339,19 @@ void results_finish(struct boot *b)
 	if (write_record(b, status, finished, bench) == 0) {
 		b->record_saved = true;
 		say("run %s: %s/run.json", status, b->run_rel);
-		if (results_reserve_drop(b->run_dir) < 0)
+		if (on_disk && results_reserve_drop(b->run_dir) < 0)
 			warning("could not remove \"%s/%s\":", b->run_dir, RESULTS_RESERVE_NAME);
 	}
 	console_detach();
 	free(bench);
+}
+
+void results_finish(struct boot *b)
+{
+	phase_begin("finish");
+	if (proc_stop_all(STOP_GRACE))
+		warning("some processes did not die after SIGKILL");
+	finish_record(b);
+	if (b->run_dir[0] && b->results_health.state != RESULTS_GONE)
+		console_results_print(b->run_rel);
 }

@@ -22,7 +22,10 @@ static void parameters(struct json *j, const struct params *p)
 	json_object_begin(j, "parameters");
 	json_string(j, "suite", p->suite);
 	spec(j, "target", &p->target);
-	spec(j, "results", &p->results);
+	if (p->results_console)
+		json_string(j, "results", RESULTS_CONSOLE);
+	else
+		spec(j, "results", &p->results);
 	spec(j, "wal", &p->wal);
 	json_array_begin(j, "erase");
 	for (int i = 0; i < p->erase_count; i++)

@@ -51,6 +51,13 @@ static void good_lines(void)
 	   "after, timeout, disk-wait, results-init");
 	is_str(p.id, "ci-42", "id");
 
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.results=console") == 0 &&
+	   p.results_console && p.results.kind == DEVSPEC_NONE,
+	   "bootbench.results=console: no results device, the run on the console");
+	ok(parse("bootbench.target=PARTLABEL=x") == 0 && !p.results_console,
+	   "results on a partition by default");
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.results=consoles") == -1 &&
+	   strstr(err, "bootbench.results=consoles"), "results=consoles is no device: refused (%s)", err);
 	ok(parse("bootbench.target=\"PARTLABEL=bootbench target\" bootbench.after=shell") == 0 &&
 	   !strcmp(p.target.value, "bootbench target") && p.after == AFTER_SHELL,
 	   "quoted value with a blank");

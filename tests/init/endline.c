@@ -66,5 +66,12 @@ int main(void)
 	ok(jr_get(v, "record_saved") && jr_get(v, "record_saved")->type == JR_BOOL &&
 	   !jr_get(v, "record_saved")->boolean, "record not saved: false");
 	jr_free(v);
+
+	b.params.results_console = true;
+	b.results = NULL;
+	v = end_object(&b);
+	is_str(jr_str(jr_get(v, "results")), "console", "bootbench.results=console: results console");
+	ok(!jr_str(jr_get(v, "results_device")), "and no results device");
+	jr_free(v);
 	return tap_done();
 }

@@ -289,6 +289,24 @@ static void record(void)
 	   "a running record as written can be marked interrupted");
 	free(marked);
 	free(text);
+
+	/* bootbench.results=console: no partition */
+	struct params console_params = p;
+	console_params.results_console = true;
+	console_params.results.kind = DEVSPEC_NONE;
+	struct record in_memory = early;
+	in_memory.params = &console_params;
+	in_memory.results = NULL;
+	in_memory.results_mount_options = "tmpfs (bootbench.results=console)";
+	text = NULL;
+	out = open_memstream(&text, &len);
+	record_write(out, &in_memory);
+	fclose(out);
+	ok(jr_valid(text, len) && strstr(text, "    \"results\": \"console\",\n") &&
+	   strstr(text, "\n  \"results\": null,\n") &&
+	   strstr(text, "\"options\": \"tmpfs (bootbench.results=console)\""),
+	   "results=console: parameters.results \"console\", results null, the tmpfs named");
+	free(text);
 }
 
 int main(void)
