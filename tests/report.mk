@@ -32,6 +32,14 @@ $(REPORT_TEST_BUILD)/aa.test: $(TOP)/tests/report/aa.c $(REPORT_STATS_SRCS) $(RE
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
 
+# The parts of the HTML charts: sys.csv columns and the axes.
+$(REPORT_TEST_BUILD)/charts.test: $(TOP)/tests/report/charts.c \
+		$(addprefix $(TOP)/report/,syscsv.c syscsv.h svg.c svg.h util.c util.h diag.c) \
+		$(TOP)/common/message.c $(TOP)/tests/lib/tap.h
+	@echo "  CC      tests/report/charts.c"
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
+
 # Reads a PNG (zlib) and counts its colours, for the HTML test.
 $(REPORT_TEST_BUILD)/pngcheck: $(TOP)/tests/report/pngcheck.c
 	@echo "  CC      tests/report/pngcheck.c"
