@@ -84,6 +84,7 @@ char *html_row_suffix(const struct table *t, size_t row)
 {
 	return t->row_key ? xasprintf(", %s=%s", t->row_key, t->rows[row]) : xstrdup("");
 }
+
 /* The primary metric against the rows (clients), one series per column. */
 void html_chart_rows(FILE *f, const struct report *r, const struct table *t)
 {

@@ -8,8 +8,10 @@
  * The sys.csv's window is the whole measurement, which for pgbench and
  * oltp starts with the warm-up (warmup_s): its row with t_s = warmup_s + N
  * is about second N of series/<id>.csv.  So a row is drawn at
- * t_s - warmup_s, on the seconds of the chart above, and the rows of the
- * warm-up (and any beyond the chart's seconds) are left out.
+ * t_s - warmup_s, on the seconds of the chart above (a row within half a
+ * second of its first or last second at that second: the rows end a few
+ * ms after the whole seconds), and the rows of the warm-up and any further
+ * beyond the chart's seconds are left out.
  */
 #include "html_charts.h"
 
@@ -94,7 +96,10 @@ static void figure_points(const struct sys_figure *fig, const char *text,
 		double x = t[i] - warmup;
 		if (isnan(t[i]) || !have[i] || x < xlo - 0.5 || x > xhi + 0.5)
 			continue;
-		s->pts[s->n++] = (struct svg_point){ x, fig->base + sum[i], NAN, NAN };
+		/* A row that ends a few ms after the chart's last second is
+		 * that second's. */
+		s->pts[s->n++] = (struct svg_point){ fmin(fmax(x, xlo), xhi), fig->base + sum[i],
+						     NAN, NAN };
 	}
 	free(t);
 	free(sum);
