@@ -15,6 +15,7 @@
  */
 #include "html_charts.h"
 
+#include "diag.h"
 #include "syscsv.h"
 #include "util.h"
 
@@ -43,7 +44,8 @@ static const struct sys_figure figures[] = {
 };
 #define NFIGURES (sizeof figures / sizeof *figures)
 
-/* The sys.csv of m as text, or NULL if it has none or it cannot be read. */
+/* The sys.csv of m as text, or NULL if it has none or, after a warning
+ * naming it, it cannot be read. */
 static char *sys_csv(const struct measurement *m)
 {
 	const char *rel = jr_str(jr_get(jr_get(m->json, "monitors"), "series"));
@@ -54,6 +56,9 @@ static char *sys_csv(const struct measurement *m)
 		return NULL;
 	path = xasprintf("%s/%s", m->run->path, rel);
 	text = read_file(path, &len);
+	if (!text)
+		diag_warn(path, 0, "the per-second samples of the machine (%s:%d) are not drawn:",
+			  m->source, m->line);
 	free(path);
 	return text;
 }
