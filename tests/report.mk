@@ -5,8 +5,9 @@
 # the appliance made under TCG against an expected file, A/A pairs of
 # real runs (aa-runs.test), bad input, the header's provenance facts
 # (provenance.test), --plan (plan.test), a --boots sequence as A/A and
-# against a known difference (boots.test), --summary (summary.test), and the HTML page rendered by
-# headless Chromium.
+# against a known difference (boots.test), --summary (summary.test),
+# --monitors (monitors.test), the sys.csv reader and the charts' axes
+# (charts.c), and the HTML page rendered by headless Chromium.
 
 REPORT_TEST_BUILD := $(BUILD)/tests/report
 # Every tests/report/*.c is a unit test but pngcheck.c, a tool of html.test.
