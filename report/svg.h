@@ -41,7 +41,7 @@ struct svg_chart {
 	bool zero_line;         /* a line at y = 0 */
 };
 
-/* The y axis of a chart: from lo to hi, ticks at tick[0..n). */
+/* The y axis of a chart: from lo to hi, ticks at ticks[0..n). */
 struct svg_axis {
 	double lo, hi;
 	double ticks[32];
