@@ -227,10 +227,11 @@ char **table_footnotes(const struct report *r, const struct table *t, size_t *n)
 				     "boots); w: of the repeats inside one boot (the median over "
 				     "the boots).");
 	if (monitors_shown(r, t))
-		lines[k++] = xasprintf("Monitors (--monitors): the median over the measurements of "
-				       "each one's mean of its per-second samples (series/<id>.sys.csv), "
-				       "and the change of the mean of the boots' values as on the change "
-				       "line%s.", t->ncols > 1 ? ", with the same test" : "");
+		lines[k++] = xasprintf("Monitor lines (--monitors): the median over a cell's "
+				       "measurements of the mean of each one's per-second samples of the "
+				       "monitor (series/<id>.sys.csv)%s.", t->ncols > 1 ?
+				       "; beside it the change of the mean of the boots' values, as on "
+				       "the change line and with the same test" : "");
 	*n = k;
 	return lines;
 }
