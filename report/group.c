@@ -3,6 +3,7 @@
 #include "group.h"
 
 #include "diag.h"
+#include "monitors.h"
 #include "stats.h"
 #include "util.h"
 
@@ -229,11 +230,11 @@ static char *table_key(const struct measurement *m, const struct keyinfo *ki, si
 	return tk;
 }
 
-/* The boots of c: one value per run, the median of its repeats. */
-static void cell_boots(const struct report *r, struct cell *c)
+void cell_measure(const struct report *r, struct cell *c)
 {
 	size_t *boot = xcalloc(c->n ? c->n : 1, sizeof *boot);
 
+	describe(c->values, c->n, &c->d);
 	for (size_t i = 0; i < c->n; i++)
 		for (size_t k = 0; k < r->ds->nruns; k++)
 			if (r->ds->runs[k] == r->ds->m[c->m[i]].run)
@@ -244,10 +245,7 @@ static void cell_boots(const struct report *r, struct cell *c)
 	free(boot);
 }
 
-/* c against base: the claim on the boots; beside it, within-boot
- * information from the repeats or, with a single run on each side that
- * recorded per-second samples, from batch means of those samples. */
-static void compare_cell(struct report *r, struct table *t, struct cell *c, struct cell *base)
+void cell_compare(const struct report *r, struct cell *c, const struct cell *base, bool with_series)
 {
 	double *a = NULL, *b = NULL;
 	size_t na = 0, nb = 0;
@@ -258,8 +256,7 @@ static void compare_cell(struct report *r, struct table *t, struct cell *c, stru
 	c->change_median = 100 * (c->d.median - base->d.median) / base->d.median;
 	c->change_hmean = 100 * (c->d.hmean - base->d.hmean) / base->d.hmean;
 	compare_boots(c->boot_values, c->boots, base->boot_values, base->boots, r->alpha, &c->cmp);
-	t->few_boots |= c->cmp.why == NO_CLAIM_FEW_BOOTS;
-	if (c->n == 1 && base->n == 1) {
+	if (with_series && c->n == 1 && base->n == 1) {
 		const struct measurement *mc = &r->ds->m[c->m[0]], *mb = &r->ds->m[base->m[0]];
 		a = series_read(mc, mc->metric, &na);
 		b = series_read(mb, mb->metric, &nb);
@@ -382,8 +379,7 @@ static void build_workload(struct report *r, const char *workload, const char *r
 				cell_add_warning(c, legend_id(r, &m->warnings[w]));
 		}
 		for (size_t c = 0; c < t->nrows * r->ncols; c++) {
-			describe(t->cells[c].values, t->cells[c].n, &t->cells[c].d);
-			cell_boots(r, &t->cells[c]);
+			cell_measure(r, &t->cells[c]);
 			t->several_boots |= t->cells[c].boots > 1;
 		}
 		t->cols = xcalloc(r->ncols, sizeof *t->cols);
@@ -395,10 +391,13 @@ static void build_workload(struct report *r, const char *workload, const char *r
 					break;
 				}
 		for (size_t row = 0; row < t->nrows; row++)
-			for (size_t col = 0; col < r->ncols; col++)
-				if (col != r->baseline)
-					compare_cell(r, t, &t->cells[row * r->ncols + col],
-						     &t->cells[row * r->ncols + r->baseline]);
+			for (size_t col = 0; col < r->ncols; col++) {
+				struct cell *c = &t->cells[row * r->ncols + col];
+				if (col == r->baseline)
+					continue;
+				cell_compare(r, c, &t->cells[row * r->ncols + r->baseline], true);
+				t->few_boots |= c->compared && c->cmp.why == NO_CLAIM_FEW_BOOTS;
+			}
 		free(tm);
 	}
 	strlist_free(&tkeys);
@@ -620,6 +619,7 @@ int report_build(struct report *r, struct dataset *ds, const struct options *o)
 	}
 	for (size_t w = 0; w < workloads.n; w++)
 		build_workload(r, workloads.v[w], row_key);
+	monitors_build(r);
 	build_facts(r);
 	free(row_key);
 	strlist_free(&workloads);
@@ -637,6 +637,7 @@ void report_free(struct report *r)
 			free(tb->cells[c].warnings);
 		}
 		free(tb->cells);
+		monitors_free(r, tb);
 		free(tb->cols);
 		for (size_t i = 0; i < tb->nrows; i++)
 			free(tb->rows[i]);

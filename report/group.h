@@ -57,6 +57,11 @@ struct table {
 	bool has_baseline;      /* the baseline column is one of them */
 	bool few_boots;         /* some cell had fewer than MIN_BOOTS boots on a side */
 	bool several_boots;     /* some cell has values from several boots */
+	/* --monitors (monitors.h): the monitors and their cells,
+	 * nmonitors * nrows * ncols, by monitor, then as cells. */
+	char **monitor_names;
+	size_t nmonitors;
+	struct cell *monitor_cells;
 };
 
 struct fact {
@@ -91,6 +96,15 @@ struct report {
  * axis key or baseline). */
 int report_build(struct report *r, struct dataset *ds, const struct options *o);
 void report_free(struct report *r);
+
+/* The statistics of c->values (c->d) and its boots: one value per run,
+ * the median of its repeats. */
+void cell_measure(const struct report *r, struct cell *c);
+/* c against base, the baseline column's cell of its row: the claim on the
+ * boots; beside it, within-boot information from the repeats or, when
+ * with_series and a single run on each side recorded per-second samples
+ * of the primary metric, from batch means of those samples. */
+void cell_compare(const struct report *r, struct cell *c, const struct cell *base, bool with_series);
 
 /* Column letter of column i: "A".."Z", then "AA"... */
 const char *column_letter(size_t i);

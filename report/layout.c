@@ -2,6 +2,7 @@
 /* layout.c: numbers, cell texts and footnotes of the tables. */
 #include "layout.h"
 
+#include "monitors.h"
 #include "util.h"
 
 #include <math.h>
@@ -161,6 +162,30 @@ void cell_text(const struct report *r, const struct table *t, size_t row, size_t
 	}
 }
 
+void monitor_text(const struct report *r, const struct table *t, size_t k, size_t row, size_t col,
+		  struct cell_text *out)
+{
+	const struct cell *c = monitor_cell(r, t, k, row, col);
+	char ci[40];
+
+	memset(out, 0, sizeof *out);
+	if (c->n == 0) {
+		snprintf(out->value, sizeof out->value, "-");
+		return;
+	}
+	fmt_number(out->value, sizeof out->value, c->d.median);
+	if (c->n != t->cells[row * r->ncols + col].n)
+		snprintf(out->notes, sizeof out->notes, "n=%zu", c->n);
+	if (!c->compared)
+		return;
+	fmt_interval(ci, sizeof ci, c);
+	if (!isfinite(c->cmp.change))
+		snprintf(out->change, sizeof out->change, "-");
+	else
+		snprintf(out->change, sizeof out->change, "%+.1f%%%s%s%s", c->cmp.change,
+			 *ci ? " " : "", ci, mark(c));
+}
+
 const char *verdict(const struct table *t, const struct cell *c)
 {
 	if (c->cmp.basis == TEST_NONE)
@@ -177,7 +202,7 @@ const char *direction(const struct table *t)
 
 char **table_footnotes(const struct report *r, const struct table *t, size_t *n)
 {
-	char **lines = xcalloc(4, sizeof *lines);
+	char **lines = xcalloc(5, sizeof *lines);
 	size_t k = 0;
 
 	if (t->ncols > 1 && !t->has_baseline)
@@ -201,6 +226,12 @@ char **table_footnotes(const struct report *r, const struct table *t, size_t *n)
 		lines[k++] = xstrdup("cov %: of all the values; b: of the boots' values (between "
 				     "boots); w: of the repeats inside one boot (the median over "
 				     "the boots).");
+	if (monitors_shown(r, t))
+		lines[k++] = xasprintf("Monitor lines (--monitors): the median over a cell's "
+				       "measurements of the mean of each one's per-second samples of the "
+				       "monitor (series/<id>.sys.csv)%s.", t->ncols > 1 ?
+				       "; beside it the change of the mean of the boots' values, as on "
+				       "the change line and with the same test" : "");
 	*n = k;
 	return lines;
 }

@@ -27,6 +27,12 @@ struct cell_text {
 void fmt_number(char *buf, size_t size, double v);
 void cell_text(const struct report *r, const struct table *t, size_t row, size_t col,
 	       enum stat_line line, struct cell_text *out);
+/* The line of monitor k (monitors.h) in a cell: the median of the
+ * measurements' means as the value; the change of the mean of the boots'
+ * values with its interval and mark ("+3.1% [-2.0, +8.4]*", "+3.1%?");
+ * "n=K" as the notes when not every measurement of the cell has it. */
+void monitor_text(const struct report *r, const struct table *t, size_t k, size_t row, size_t col,
+		  struct cell_text *out);
 /* Whether table t shows the line (the change line only where a cell is
  * compared with the baseline). */
 bool line_shown(const struct report *r, const struct table *t, enum stat_line line);

@@ -26,6 +26,10 @@ const char options_usage[] =
 "  --confidence PCT    confidence of the significance mark (default 95)\n"
 "  --format FMT        text (default), markdown, csv or json\n"
 "  --html FILE         also write a self-contained HTML page with charts\n"
+"  --monitors          under each row, one line per key monitor of the machine\n"
+"                      (iowait, disk MB/s, context switches, ...: the median of\n"
+"                      the measurements' per-second means), compared as the\n"
+"                      headline figure is\n"
 "  --plan PCT          instead of the report: the boots per column needed to\n"
 "                      detect a change of PCT %, from the spread between the\n"
 "                      boots of these runs (a pilot: 3 boots per column or more)\n"
@@ -80,7 +84,7 @@ static bool percentage(const char *option, const char *arg, double lo, bool with
 /* The long options: values above any character, so that getopt's optopt
  * tells them from short options. */
 enum { OPT_BY = 256, OPT_ROWS, OPT_BASELINE, OPT_CONFIDENCE, OPT_FORMAT, OPT_HTML,
-       OPT_PLAN, OPT_POWER, OPT_VERSION, OPT_SUMMARY };
+       OPT_PLAN, OPT_POWER, OPT_VERSION, OPT_SUMMARY, OPT_MONITORS };
 
 static const struct option longopts[] = {
 	{ "by", required_argument, NULL, OPT_BY },
@@ -94,6 +98,7 @@ static const struct option longopts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ "monitors", no_argument, NULL, OPT_MONITORS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -184,6 +189,9 @@ int options_parse(struct options *o, int argc, char **argv)
 			return 0;
 		case OPT_SUMMARY:
 			o->summary = true;
+			break;
+		case OPT_MONITORS:
+			o->monitors = true;
 			break;
 		default:
 			return option_error(c, argv[optind - 1]);

@@ -24,6 +24,7 @@ struct options {
 	bool help;              /* -h, --help: print options_usage, exit 0 */
 	bool version;           /* --version: print the image id, exit 0 */
 	bool summary;           /* --summary: each run's status (summary.h) */
+	bool monitors;          /* --monitors: rows of the key monitors (monitors.h) */
 };
 
 /* Fill o from argv: 0 to go on (or to print what o->help or o->version

@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * out_html.c: one self-contained HTML page: the tables and SVG charts
- * (tps against clients per column with min-max error bars, tps over time
- * per measurement, latency percentiles per column).  Inline CSS, inline
+ * (html_charts.h: tps against clients per column with min-max error bars,
+ * the changes against the baseline with their intervals, latency
+ * percentiles per column, tps over time per measurement with the
+ * machine's per-second samples below).  Inline CSS, inline
  * SVG, no script and nothing fetched from anywhere.
  */
 #include "output.h"
 #include "fileio.h"
 
 #include "diag.h"
+#include "html_charts.h"
 #include "layout.h"
+#include "monitors.h"
 #include "svg.h"
 #include "util.h"
 
@@ -27,189 +31,24 @@ static const char css[] =
 "th{background:#f0f0f0}tr.first td{border-top:2px solid #888}\n"
 ".sig{font-weight:bold}.warn{color:#b00}.differs{color:#b00;font-weight:bold}\n"
 ".charts{display:flex;flex-wrap:wrap;gap:12px}.foot{font-size:.85em;color:#444}\n"
+".timeline{margin-top:12px}.system{margin-top:4px}tr.monitor td{color:#555}\n"
 "svg.chart{border:1px solid #ddd}svg .grid{stroke:#e4e4e4}svg .axis{stroke:#333}\n"
 "svg text{font-size:11px;fill:#222}svg .ytick{text-anchor:end}svg .xtick{text-anchor:middle}\n"
 "svg .xlabel,svg .ylabel{text-anchor:middle;font-size:12px}svg .ctitle{font-size:13px;font-weight:bold}\n"
 "svg .note{text-anchor:end;font-size:10px;fill:#555}svg .errorbar{stroke-width:1.5;fill:none}\n";
 
-static const char *const pct_metrics[] = { "latency_p50_ms", "latency_p90_ms", "latency_p99_ms", "latency_p999_ms" };
-static const char *const pct_labels[] = { "p50", "p90", "p99", "p99.9" };
-
-static char *series_attrs(const struct report *r, size_t col)
+static void cell(FILE *f, const struct cell_text *ct)
 {
-	FILE *m;
-	char *buf = NULL;
-	size_t len = 0;
-
-	m = open_memstream(&buf, &len);
-	if (!m) {
-		diag_error("could not open a memory stream:");
-		exit(2);
+	fprintf(f, "<td class=\"num\">");
+	html_escape(f, ct->value);
+	if (*ct->change) {
+		fprintf(f, " <span%s>", strchr(ct->change, '*') ? " class=\"sig\"" : "");
+		html_escape(f, ct->change);
+		fprintf(f, "</span>");
 	}
-	fprintf(m, "data-column=\"%s\" data-value=\"", column_letter(col));
-	html_escape(m, r->cols[col]);
-	fputc('"', m);
-	if (strcmp(r->axis, "kernel") == 0) {
-		fprintf(m, " data-kernel=\"");
-		html_escape(m, r->cols[col]);
-		fputc('"', m);
-	}
-	fclose(m);
-	return buf;
-}
-
-static char *legend_name(const struct report *r, size_t col)
-{
-	return xasprintf("%s %s", column_letter(col), r->cols[col]);
-}
-
-/* Name and colour a series of column col, or drop it if it has no point.
- * Returns 1 if it stays. */
-static int series_finish(struct svg_series *s, const struct report *r, size_t col)
-{
-	if (!s->n) {
-		free(s->pts);
-		s->pts = NULL;
-		return 0;
-	}
-	s->name = legend_name(r, col);
-	s->attrs = series_attrs(r, col);
-	s->color = col;
-	s->markers = true;
-	return 1;
-}
-
-static void free_series(struct svg_series *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free((char *)s[i].name);
-		free((char *)s[i].attrs);
-		free(s[i].pts);
-	}
-	free(s);
-}
-
-/* The primary metric against the rows (clients), one series per column. */
-static void chart_rows(FILE *f, const struct report *r, const struct table *t)
-{
-	struct svg_series *ser = xcalloc(r->ncols, sizeof *ser);
-	double *ticks = xcalloc(t->nrows, sizeof *ticks);
-	size_t ns = 0;
-	char *title, *ylabel;
-
-	for (size_t row = 0; row < t->nrows; row++)
-		ticks[row] = (double)row;
-	for (size_t col = 0; col < r->ncols; col++) {
-		struct svg_series *s = &ser[ns];
-		s->pts = xcalloc(t->nrows, sizeof *s->pts);
-		for (size_t row = 0; row < t->nrows; row++) {
-			const struct cell *c = &t->cells[row * r->ncols + col];
-			if (c->n == 0)
-				continue;
-			s->pts[s->n++] = (struct svg_point){ (double)row, c->d.median, c->d.min, c->d.max };
-		}
-		ns += series_finish(s, r, col);
-	}
-	title = xasprintf("%s: median %s by %s", t->workload, t->metric, t->row_key ? t->row_key : "case");
-	ylabel = xasprintf("%s (%s)", t->metric, t->unit);
-	svg_chart(f, &(struct svg_chart){
-		.cls = "rows", .title = title, .xlabel = t->row_key ? t->row_key : "",
-		.ylabel = ylabel, .note = "error bars: min to max",
-		.xticks = ticks, .xtick_labels = (const char *const *)t->rows, .nxticks = t->nrows,
-		.series = ser, .nseries = ns,
-	});
-	free(title);
-	free(ylabel);
-	free(ticks);
-	free_series(ser, ns);
-}
-
-/* The per-second samples of each measurement of one row over time. */
-static void chart_time(FILE *f, const struct report *r, const struct table *t, size_t row)
-{
-	struct svg_series *ser = NULL;
-	size_t ns = 0;
-	char *title, *ylabel;
-
-	for (size_t col = 0; col < r->ncols; col++) {
-		const struct cell *c = &t->cells[row * r->ncols + col];
-		for (size_t i = 0; i < c->n; i++) {
-			const struct measurement *m = &r->ds->m[c->m[i]];
-			size_t nx, ny;
-			double *x = series_read(m, "second", &nx), *y = series_read(m, m->metric, &ny);
-			if (x && y && nx == ny && nx > 0) {
-				struct svg_series *s;
-				ser = xrealloc(ser, (ns + 1) * sizeof *ser);
-				s = &ser[ns++];
-				memset(s, 0, sizeof *s);
-				s->pts = xcalloc(nx, sizeof *s->pts);
-				for (size_t k = 0; k < nx; k++)
-					s->pts[s->n++] = (struct svg_point){ x[k], y[k], NAN, NAN };
-				s->name = xasprintf("%s %s, repeat %d", column_letter(col), r->cols[col], m->repeat);
-				s->attrs = series_attrs(r, col);
-				s->color = col;
-			}
-			free(x);
-			free(y);
-		}
-	}
-	if (ns) {
-		title = xasprintf("%s over time%s%s%s", t->metric, t->row_key ? ", " : "",
-				  t->row_key ? t->row_key : "", t->row_key ? "=" : "");
-		char *full = xasprintf("%s%s", title, t->row_key ? t->rows[row] : "");
-		ylabel = xasprintf("%s (%s)", t->metric, t->unit);
-		svg_chart(f, &(struct svg_chart){
-			.cls = "time", .title = full, .xlabel = "second", .ylabel = ylabel,
-			.series = ser, .nseries = ns,
-		});
-		free(full);
-		free(title);
-		free(ylabel);
-	}
-	free_series(ser, ns);
-}
-
-/* Latency percentiles of one row, one series per column. */
-static void chart_latency(FILE *f, const struct report *r, const struct table *t, size_t row)
-{
-	const size_t np = sizeof pct_metrics / sizeof *pct_metrics;
-	struct svg_series *ser = xcalloc(r->ncols, sizeof *ser);
-	double ticks[sizeof pct_metrics / sizeof *pct_metrics];
-	size_t ns = 0;
-
-	for (size_t p = 0; p < np; p++)
-		ticks[p] = (double)p;
-	for (size_t col = 0; col < r->ncols; col++) {
-		const struct cell *c = &t->cells[row * r->ncols + col];
-		struct svg_series *s = &ser[ns];
-		s->pts = xcalloc(np, sizeof *s->pts);
-		for (size_t p = 0; p < np; p++) {
-			double *v = xcalloc(c->n ? c->n : 1, sizeof *v);
-			size_t k = 0;
-			struct describe d;
-			for (size_t i = 0; i < c->n; i++)
-				if (jr_num(jr_get(jr_get(r->ds->m[c->m[i]].json, "metrics"), pct_metrics[p]), &v[k]))
-					k++;
-			describe(v, k, &d);
-			if (k)
-				s->pts[s->n++] = (struct svg_point){ (double)p, d.median, d.min, d.max };
-			free(v);
-		}
-		ns += series_finish(s, r, col);
-	}
-	if (ns) {
-		char *title = xasprintf("latency percentiles%s%s%s%s", t->row_key ? ", " : "",
-					t->row_key ? t->row_key : "", t->row_key ? "=" : "",
-					t->row_key ? t->rows[row] : "");
-		svg_chart(f, &(struct svg_chart){
-			.cls = "latency", .title = title, .xlabel = "percentile", .ylabel = "latency (ms)",
-			.note = "median of the repeats; error bars: min to max",
-			.xticks = ticks, .xtick_labels = pct_labels, .nxticks = np,
-			.series = ser, .nseries = ns,
-		});
-		free(title);
-	}
-	free_series(ser, ns);
+	if (*ct->notes)
+		fprintf(f, " <span class=\"warn\">%s</span>", ct->notes);
+	fprintf(f, "</td>");
 }
 
 static void table(FILE *f, const struct report *r, const struct table *t)
@@ -239,7 +78,7 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 		fprintf(f, "</th>");
 	}
 	fprintf(f, "</tr>\n");
-	for (size_t row = 0; row < t->nrows; row++)
+	for (size_t row = 0; row < t->nrows; row++) {
 		for (int s = 0; s < NLINES; s++) {
 			if (!line_shown(r, t, (enum stat_line)s))
 				continue;
@@ -249,19 +88,21 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 			fprintf(f, "</td><td>%s</td>", stat_names[s]);
 			for (size_t ci = 0; ci < t->ncols; ci++) {
 				cell_text(r, t, row, t->cols[ci], (enum stat_line)s, &ct);
-				fprintf(f, "<td class=\"num\">");
-				html_escape(f, ct.value);
-				if (*ct.change) {
-					fprintf(f, " <span%s>", strchr(ct.change, '*') ? " class=\"sig\"" : "");
-					html_escape(f, ct.change);
-					fprintf(f, "</span>");
-				}
-				if (*ct.notes)
-					fprintf(f, " <span class=\"warn\">%s</span>", ct.notes);
-				fprintf(f, "</td>");
+				cell(f, &ct);
 			}
 			fprintf(f, "</tr>\n");
 		}
+		for (size_t k = 0; monitors_shown(r, t) && k < t->nmonitors; k++) {
+			fprintf(f, "<tr class=\"monitor\"><td></td><td>");
+			html_escape(f, t->monitor_names[k]);
+			fprintf(f, "</td>");
+			for (size_t ci = 0; ci < t->ncols; ci++) {
+				monitor_text(r, t, k, row, t->cols[ci], &ct);
+				cell(f, &ct);
+			}
+			fprintf(f, "</tr>\n");
+		}
+	}
 	fprintf(f, "</table>\n");
 	foot = table_footnotes(r, t, &nfoot);
 	ids = table_warnings(r, t, &nwarn);
@@ -285,12 +126,19 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 	free(ids);
 	free_lines(foot, nfoot);
 	fprintf(f, "<div class=\"charts\">\n");
-	chart_rows(f, r, t);
+	html_chart_rows(f, r, t);
+	html_chart_relative(f, r, t);
 	for (size_t row = 0; row < t->nrows; row++)
-		chart_latency(f, r, t, row);
-	for (size_t row = 0; row < t->nrows; row++)
-		chart_time(f, r, t, row);
-	fprintf(f, "</div>\n</section>\n");
+		html_chart_latency(f, r, t, row);
+	fprintf(f, "</div>\n");
+	for (size_t row = 0; row < t->nrows; row++) {
+		double xlo, xhi;
+		fprintf(f, "<div class=\"timeline\" data-row=\"%zu\">\n", row);
+		if (html_chart_time(f, r, t, row, &xlo, &xhi))
+			html_system_charts(f, r, t, row, xlo, xhi);
+		fprintf(f, "</div>\n");
+	}
+	fprintf(f, "</section>\n");
 }
 
 static void page(FILE *f, const struct report *r)

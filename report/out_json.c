@@ -4,6 +4,7 @@
 
 #include "json.h"
 #include "layout.h"
+#include "monitors.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -45,6 +46,8 @@ static void within(struct json *j, const struct cell *c)
 	json_object_end(j);
 }
 
+/* Cell c of column col; t is its table for a headline cell, NULL for a
+ * monitor's, which has no better or worse. */
 static void cell(struct json *j, const struct report *r, const struct table *t,
 		 const struct cell *c, size_t col)
 {
@@ -74,7 +77,8 @@ static void cell(struct json *j, const struct report *r, const struct table *t,
 		number(j, "median_pct", c->change_median);
 		number(j, "hmean_pct", c->change_hmean);
 		number(j, "mean_pct", c->cmp.change);
-		json_string(j, "verdict", verdict(t, c));
+		if (t)
+			json_string(j, "verdict", verdict(t, c));
 		if (c->cmp.basis == TEST_NONE) {
 			json_string(j, "no_claim", no_claim_code(c));
 			json_null(j, "interval");
@@ -106,6 +110,24 @@ static void cell(struct json *j, const struct report *r, const struct table *t,
 		json_int(j, NULL, c->warnings[w]);
 	json_array_end(j);
 	json_object_end(j);
+}
+
+/* --monitors: the cells of each monitor of a row. */
+static void monitors(struct json *j, const struct report *r, const struct table *t, size_t row)
+{
+	json_array_begin(j, "monitors");
+	for (size_t k = 0; k < t->nmonitors; k++) {
+		json_object_begin(j, NULL);
+		json_string(j, "name", t->monitor_names[k]);
+		json_string(j, "figure", "mean");
+		json_array_begin(j, "cells");
+		for (size_t c = 0; c < r->ncols; c++)
+			if (monitor_cell(r, t, k, row, c)->n > 0)
+				cell(j, r, NULL, monitor_cell(r, t, k, row, c), c);
+		json_array_end(j);
+		json_object_end(j);
+	}
+	json_array_end(j);
 }
 
 void output_json(FILE *f, const struct report *r)
@@ -174,6 +196,8 @@ void output_json(FILE *f, const struct report *r)
 				if (t->cells[row * r->ncols + c].n > 0)
 					cell(&j, r, t, &t->cells[row * r->ncols + c], c);
 			json_array_end(&j);
+			if (monitors_shown(r, t))
+				monitors(&j, r, t, row);
 			json_object_end(&j);
 		}
 		json_array_end(&j);

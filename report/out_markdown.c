@@ -3,6 +3,7 @@
 #include "output.h"
 
 #include "layout.h"
+#include "monitors.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -16,6 +17,20 @@ static void md(FILE *f, const char *s)
 			fputc('\\', f);
 		fputc(*s, f);
 	}
+}
+
+/* One cell of a table line, with the bar after it. */
+static void cell(FILE *f, const struct cell_text *ct)
+{
+	fputc(' ', f);
+	md(f, ct->value);
+	if (*ct->change) {
+		fputc(' ', f);
+		md(f, ct->change);
+	}
+	if (*ct->notes)
+		fprintf(f, " %s", ct->notes);
+	fprintf(f, " |");
 }
 
 static void table(FILE *f, const struct report *r, const struct table *t)
@@ -46,7 +61,7 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 	for (size_t ci = 0; ci < t->ncols; ci++)
 		fprintf(f, "---:|");
 	fputc('\n', f);
-	for (size_t row = 0; row < t->nrows; row++)
+	for (size_t row = 0; row < t->nrows; row++) {
 		for (int s = 0; s < NLINES; s++) {
 			if (!line_shown(r, t, (enum stat_line)s))
 				continue;
@@ -56,18 +71,21 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 			fprintf(f, " | %s |", stat_names[s]);
 			for (size_t ci = 0; ci < t->ncols; ci++) {
 				cell_text(r, t, row, t->cols[ci], (enum stat_line)s, &ct);
-				fputc(' ', f);
-				md(f, ct.value);
-				if (*ct.change) {
-					fputc(' ', f);
-					md(f, ct.change);
-				}
-				if (*ct.notes)
-					fprintf(f, " %s", ct.notes);
-				fprintf(f, " |");
+				cell(f, &ct);
 			}
 			fputc('\n', f);
 		}
+		for (size_t k = 0; monitors_shown(r, t) && k < t->nmonitors; k++) {
+			fprintf(f, "| | ");
+			md(f, t->monitor_names[k]);
+			fprintf(f, " |");
+			for (size_t ci = 0; ci < t->ncols; ci++) {
+				monitor_text(r, t, k, row, t->cols[ci], &ct);
+				cell(f, &ct);
+			}
+			fputc('\n', f);
+		}
+	}
 	foot = table_footnotes(r, t, &nfoot);
 	ids = table_warnings(r, t, &nwarn);
 	if (nfoot || nwarn)

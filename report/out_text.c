@@ -3,6 +3,7 @@
 #include "output.h"
 
 #include "layout.h"
+#include "monitors.h"
 #include "util.h"
 
 #include <stdbool.h>
@@ -117,6 +118,16 @@ static void header(FILE *f, const struct report *r)
 	}
 }
 
+/* line with one more cell appended; line is freed. */
+static char *add_cell(char *line, const struct cell_text *ct, size_t chw, size_t nw)
+{
+	char *n = xasprintf("%s %11s %-*s%s%-*s", line, ct->value, (int)chw, ct->change,
+			    nw ? " " : "", (int)nw, ct->notes);
+
+	free(line);
+	return n;
+}
+
 static void table(FILE *f, const struct report *r, const struct table *t)
 {
 	const char *rk = t->row_key ? t->row_key : "";
@@ -142,6 +153,18 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 	if (rw > 24)
 		rw = 24;
 	labelw = rw + 2 + 6;
+	for (size_t k = 0; monitors_shown(r, t) && k < t->nmonitors; k++) {
+		if (2 + strlen(t->monitor_names[k]) > labelw)
+			labelw = 2 + strlen(t->monitor_names[k]);
+		for (size_t row = 0; row < t->nrows; row++)
+			for (size_t col = 0; col < r->ncols; col++) {
+				monitor_text(r, t, k, row, col, &ct);
+				if (strlen(ct.change) > chw)
+					chw = strlen(ct.change);
+				if (strlen(ct.notes) > nw)
+					nw = strlen(ct.notes);
+			}
+	}
 	cellw = 1 + 11 + 1 + chw + (nw ? 1 + nw : 0);
 	/* Room for the column headings, as far as two columns fit a line. */
 	for (size_t ci = 0; ci < t->ncols; ci++) {
@@ -183,13 +206,18 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 					continue;
 				snprintf(label, sizeof label, "%*.*s  %-6s", (int)rw, (int)rw,
 					 s == 0 && t->row_key ? t->rows[row] : "", stat_names[s]);
-				line = xasprintf("%s", label);
+				line = xasprintf("%-*s", (int)labelw, label);
 				for (size_t ci = first; ci < last; ci++) {
 					cell_text(r, t, row, t->cols[ci], (enum stat_line)s, &ct);
-					char *n = xasprintf("%s %11s %-*s%s%-*s", line, ct.value, (int)chw,
-							    ct.change, nw ? " " : "", (int)nw, ct.notes);
-					free(line);
-					line = n;
+					line = add_cell(line, &ct, chw, nw);
+				}
+				rstrip_print(f, line);
+			}
+			for (size_t k = 0; monitors_shown(r, t) && k < t->nmonitors; k++) {
+				line = xasprintf("  %-*s", (int)labelw - 2, t->monitor_names[k]);
+				for (size_t ci = first; ci < last; ci++) {
+					monitor_text(r, t, k, row, t->cols[ci], &ct);
+					line = add_cell(line, &ct, chw, nw);
 				}
 				rstrip_print(f, line);
 			}

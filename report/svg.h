@@ -23,6 +23,7 @@ struct svg_series {
 	const char *attrs;      /* extra attributes of its <g>, already escaped */
 	size_t color;           /* index into the palette */
 	bool markers;           /* draw a dot at each point */
+	size_t dash;            /* line pattern: 0 solid, then dashes (svg_dash) */
 	struct svg_point *pts;
 	size_t n;
 };
@@ -35,7 +36,27 @@ struct svg_chart {
 	size_t nxticks;
 	struct svg_series *series;
 	size_t nseries;
+	bool log_y;             /* logarithmic y axis (points <= 0 are left out) */
+	double xlo, xhi;        /* the x axis, when xhi > xlo; else from the data */
+	bool zero_line;         /* a line at y = 0 */
 };
+
+/* The y axis of a chart: from lo to hi, ticks at ticks[0..n). */
+struct svg_axis {
+	double lo, hi;
+	double ticks[32];
+	size_t n;
+	int decimals;           /* of the tick labels */
+};
+
+/* A linear axis with round steps covering [min, max] and 0. */
+void svg_axis_linear(double min, double max, struct svg_axis *a);
+/* A logarithmic axis from the decade at or below min > 0 to the decade
+ * at or above max, ticks at 1, 2 and 5 times each power of ten (at the
+ * powers alone beyond 3 decades). */
+void svg_axis_log(double min, double max, struct svg_axis *a);
+/* The stroke-dasharray of line pattern i ("" for 0: solid). */
+const char *svg_dash(size_t i);
 
 void svg_chart(FILE *f, const struct svg_chart *c);
 /* One of 10 distinct colours, as "#rrggbb". */

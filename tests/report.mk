@@ -5,8 +5,9 @@
 # the appliance made under TCG against an expected file, A/A pairs of
 # real runs (aa-runs.test), bad input, the header's provenance facts
 # (provenance.test), --plan (plan.test), a --boots sequence as A/A and
-# against a known difference (boots.test), --summary (summary.test), and the HTML page rendered by
-# headless Chromium.
+# against a known difference (boots.test), --summary (summary.test),
+# --monitors (monitors.test), the sys.csv reader and the charts' axes
+# (charts.c), and the HTML page rendered by headless Chromium.
 
 REPORT_TEST_BUILD := $(BUILD)/tests/report
 # Every tests/report/*.c is a unit test but pngcheck.c, a tool of html.test.
@@ -29,6 +30,14 @@ $(REPORT_TEST_BUILD)/stats.test: $(TOP)/tests/report/stats.c $(REPORT_STATS_SRCS
 # The comparison on synthetic series with known autocorrelation and shifts.
 $(REPORT_TEST_BUILD)/aa.test: $(TOP)/tests/report/aa.c $(REPORT_STATS_SRCS) $(REPORT_STATS_HDRS)
 	@echo "  CC      tests/report/aa.c"
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
+
+# The parts of the HTML charts: sys.csv columns and the axes.
+$(REPORT_TEST_BUILD)/charts.test: $(TOP)/tests/report/charts.c \
+		$(addprefix $(TOP)/report/,syscsv.c syscsv.h svg.c svg.h util.c util.h diag.c) \
+		$(TOP)/common/message.c $(TOP)/tests/lib/tap.h
+	@echo "  CC      tests/report/charts.c"
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
 
