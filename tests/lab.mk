@@ -1,5 +1,20 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # lab/: bootbench-prepare-disk on image files and loop devices (every
-# refusal), then a QEMU boot with a prepared image as the only disk.
-CHECK_TESTS += tests/lab/prepare-disk.test tests/lab/prepare-disk-boot.test
+# refusal), then a QEMU boot with a prepared image as the only disk; the
+# LAVA job templates against LAVA's own schema.
+CHECK_TESTS += tests/lab/prepare-disk.test tests/lab/prepare-disk-boot.test \
+	tests/lab/lava.test
 CHECK_DEPS  += $(PREPARE_DISK) $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD)
+
+# make check-lava: the QEMU job run by LAVA's own dispatcher (lava-run from
+# Debian's lava-dispatcher, installed by mk/host-deps lava as root: about
+# 150 packages, so not in make check), with the device configuration from
+# lava-server's device-type templates (the pinned package below).
+LAVA_SERVER_PIN := bookworm lava-server 2023.01-2
+
+.PHONY: check-lava
+check-lava: $(PREPARE_DISK) $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) | deps
+	$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps lava
+	$(Q)deb=$$($(TOP)/rootfs/debian-fetch deb $(LAVA_SERVER_PIN)) && \
+	TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) LAVA_SERVER_DEB=$$deb \
+		$(TOP)/tests/run-tests $(TOP)/tests/lab/lava-run.test

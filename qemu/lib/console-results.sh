@@ -17,6 +17,16 @@ _cr_field() {
 	printf '%s\n' "$1" | sed -n "s/.*\"$2\": *\"\{0,1\}\([^\",}]*\)\"\{0,1\}.*/\1/p"
 }
 
+# console_results_lines: the console's lines of a log on stdin: a plain
+# console log as it is; from a LAVA job log (lava-run's output, one JSON
+# object a line, or the job's YAML log, "- {...}" a line) the "msg" of each
+# "target" line, its quotes unescaped.
+console_results_lines() {
+	sed -e '/^-\{0,1\} *{"dt": "[^"]*", "lvl": "target", "msg": "/!b' \
+		-e 's/^-\{0,1\} *{"dt": "[^"]*", "lvl": "target", "msg": "//' -e 's/"}$//' \
+		-e 's/\\\\\\"/"/g' -e 's/\\"/"/g'
+}
+
 # console_results_extract LOG DIR: each run printed in LOG becomes
 # DIR/NAME, unless DIR/NAME exists.  Prints one line per run; returns 1 if
 # no run was found or one was incomplete, altered or refused.
@@ -26,7 +36,7 @@ console_results_extract() {
 	mkdir -p "$_cr_dir" || return 1
 	_cr_tmp=$(mktemp -d "$_cr_dir/.console-results.XXXXXX") || return 1
 	# Split the log: run N's data in N.b64, its markers in N.begin, N.end.
-	tr -d '\r' <"$_cr_log" | awk -v out="$_cr_tmp" '
+	tr -d '\r' <"$_cr_log" | console_results_lines | awk -v out="$_cr_tmp" '
 		/bootbench-results-begin: \{/ {
 			n++; inrun = 1
 			sub(/.*bootbench-results-begin: /, "")
