@@ -2,9 +2,10 @@
 # Kernels for the appliance: Debian's kernel packages, and kernels built
 # from Debian's linux-source packages.
 #
-#   make kernels [KERNELS="5.10 6.1 6.12 7.2"] [KERNEL_FLAVOUR=amd64]
+#   make kernels [KERNELS="5.10 6.1 6.12 7.2"] [KERNEL_FLAVOUR=amd64] [BOOT_ARGS=...]
 #       each kernel in $(OUT)/kernels/<release>/ (vmlinuz, config,
-#       modules.cpio.gz, initramfs.cpio.gz) and the link $(OUT)/kernels/<name>
+#       modules.cpio.gz, initramfs.cpio.gz, grub.cfg and boot.ipxe: its boot
+#       entries) and $(OUT)/boot/grub.cfg (every kernel's), the link $(OUT)/kernels/<name>
 #       (<name>-amd64 for the generic flavour).  A name is a short version
 #       pinned below or an exact Debian package version (e.g. 6.1.190-1).
 #   make kernel-build KVER=6.12
@@ -78,6 +79,20 @@ $(foreach k,$(sort $(KERNEL_SHORTS) $(KERNELS)),$(eval $(call kernel_rule,$(k)))
 $(KERNEL_OUT)/%/initramfs.cpio.gz: $(KERNEL_OUT)/%/modules.cpio.gz $(KERNEL_BASE)
 	$(Q)cat $(KERNEL_BASE) $< >$@.part && mv $@.part $@
 	@echo "  INITRD  $(@:$(TOP)/%=%)"
+
+# Boot entries: each kernel's GRUB menuentry (grub.cfg) and iPXE script
+# (boot.ipxe) beside it, and $(OUT)/boot/grub.cfg gathering the entries of
+# every prepared kernel.  BOOT_ARGS="bootbench.…" replaces the default
+# bootbench.* parameters (PARTLABELs of a prepared disk, the quick suite).
+BOOT_OUT := $(OUT)/boot
+$(KERNEL_OUT)/%/boot.ipxe: $(KERNEL_OUT)/%/initramfs.cpio.gz $(KCFG)/boot-entries
+	$(Q)BOOT_ARGS='$(BOOT_ARGS)' $(KCFG)/boot-entries kernel $(KERNEL_OUT)/$*
+	@echo "  BOOT    $(@D:$(TOP)/%=%)/grub.cfg, boot.ipxe"
+$(BOOT_OUT)/grub.cfg: $(foreach l,$(KERNEL_LINKS),$(KERNEL_OUT)/$(l)/boot.ipxe) \
+		$(wildcard $(KERNEL_OUT)/*/grub.cfg) $(KCFG)/boot-entries
+	$(Q)$(KCFG)/boot-entries gather $(KERNEL_OUT) $(@D)
+	@echo "  BOOT    $(@:$(TOP)/%=%)"
+kernels: $(BOOT_OUT)/grub.cfg
 
 # The compilation always runs and redoes only what changed; it comes before
 # the base image (or beside it, with -j).

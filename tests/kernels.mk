@@ -5,6 +5,8 @@
 #   kernels/boot    each Debian kernel boots the image in QEMU: the init
 #                   loads its modules, sees both virtio disks, ext4 and xfs
 #                   are registered, and it powers off by itself
+#   kernels/boot-entries  the GRUB and iPXE entries of make kernels, checked
+#                   and booted in QEMU (iPXE over TFTP, GRUB from an ISO)
 #
 #   make check-kernel-build [KVER=6.12]   builds linux-source-KVER (see
 #   kernel-configs/README.md for the time it takes) and boots it the same way.
@@ -15,8 +17,10 @@ KERNELS_TEST  := $(KERNEL_SHORTS)
 export KERNELS_TEST_LINKS := $(foreach k,$(KERNELS_TEST),$(call kernel_link,$(k)))
 export KERNEL_FLAVOUR
 
-CHECK_TESTS += tests/kernels/check.test tests/kernels/errors.test tests/kernels/boot.test
-CHECK_DEPS  += $(foreach l,$(KERNELS_TEST_LINKS),$(KERNEL_OUT)/$(l)/initramfs.cpio.gz)
+CHECK_TESTS += tests/kernels/check.test tests/kernels/errors.test tests/kernels/boot.test \
+	tests/kernels/boot-entries.test
+CHECK_DEPS  += $(foreach l,$(KERNELS_TEST_LINKS),$(KERNEL_OUT)/$(l)/initramfs.cpio.gz) \
+	$(KERNEL_OUT)/$(call kernel_link,6.12)/boot.ipxe $(BOOT_OUT)/grub.cfg $(PREPARE_DISK)
 
 .PHONY: check-kernel-build
 check-kernel-build: kernel-build | deps
