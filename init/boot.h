@@ -12,6 +12,7 @@
 #include "results_state.h"
 #include "suite_info.h"
 #include "sysinfo.h"
+#include "walk_file.h"
 
 #define BENCH_PROGRAM	"/usr/bin/bootbench-bench"
 #define MKFS_EXT4	"/sbin/mkfs.ext4"
@@ -54,6 +55,11 @@ struct boot {
 	struct suite_info suite;
 	bool have_suite;
 	bool bench_started;
+
+	struct walk walk;		/* bootbench.next= (walk.h) */
+	bool walk_active;
+	bool kexec_loaded;		/* power_off() jumps into the next kernel */
+	char kexec_name[WALK_NAME_MAX + 1];
 };
 
 #endif

@@ -162,6 +162,17 @@ static int set_id(struct params *p, const char *k, const char *v, char *err, siz
 	return 0;
 }
 
+/* The walk file: a path relative to the results partition's root. */
+static int set_next(struct params *p, const char *k, const char *v, char *err, size_t n)
+{
+	if (strlen(v) > NEXT_PATH_MAX || v[0] == '/' || strstr(v, "..") ||
+	    strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-/") != strlen(v))
+		return bad(err, n, k, v, "a path on the results partition: letters, digits, "
+			   "._+- and /, not starting with / and without \"..\"");
+	snprintf(p->next, sizeof p->next, "%s", v);
+	return 0;
+}
+
 static const struct key {
 	const char *name;
 	int (*set)(struct params *p, const char *key, const char *value, char *err, size_t n);
@@ -176,6 +187,7 @@ static const struct key {
 	{ "timeout", set_timeout },
 	{ "disk-wait", set_disk_wait },
 	{ "id", set_id },
+	{ "next", set_next },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 

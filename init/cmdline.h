@@ -19,6 +19,7 @@
 #define TIMEOUT_MAX (7L * 24 * 3600)
 #define DISK_WAIT_MAX 3600L
 #define RESULTS_CONSOLE "console"	/* bootbench.results=console */
+#define NEXT_PATH_MAX 200		/* bootbench.next= */
 
 enum after { AFTER_POWEROFF, AFTER_REBOOT, AFTER_SHELL };
 
@@ -35,6 +36,7 @@ struct params {
 	long timeout;			/* seconds, for the whole run */
 	long disk_wait;			/* seconds */
 	char id[RUN_ID_MAX + 1];	/* "" unless given */
+	char next[NEXT_PATH_MAX + 1];	/* the walk file, "" unless given */
 };
 
 void params_defaults(struct params *p);

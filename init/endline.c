@@ -22,7 +22,8 @@ void end_line_write(FILE *out, const struct boot *b)
 	json_string(&j, "results", b->params.results_console ? RESULTS_CONSOLE :
 		    results_state_name(b->results_health.state));
 	json_string_or_null(&j, "results_device", b->results ? b->results->path : NULL);
-	json_string(&j, "after", after_name(b->params.after));
+	json_string(&j, "after", b->kexec_loaded ? "kexec" : after_name(b->params.after));
+	json_string_or_null(&j, "next_kernel", b->kexec_loaded ? b->kexec_name : NULL);
 	json_object_end(&j);
 }
 

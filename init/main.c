@@ -5,7 +5,8 @@
  * It brings the machine up, reads the bootbench.* parameters, finds the
  * disks, opens a run directory on the results partition, checks the
  * wrong-disk interlock, hands the target to the suite runner, saves the
- * record, prints the end line and powers off.  A failing step reports
+ * record, prints the end line and powers off (or, in a walk of kernels,
+ * jumps into the next one).  A failing step reports
  * itself once (fail()); the later steps that do work are skipped, the
  * record is still written.
  */
@@ -26,6 +27,7 @@
 #include "results_part.h"
 #include "runner.h"
 #include "sysinfo.h"
+#include "walk.h"
 
 int main(void)
 {
@@ -51,7 +53,8 @@ int main(void)
 	devices_wait(&b);
 
 	phase_begin("results");
-	results_open(&b);
+	if (results_open(&b) == 0)
+		walk_check(&b);
 
 	if (!failure()) {
 		phase_begin("interlock");
@@ -63,6 +66,7 @@ int main(void)
 		bench_run(&b);
 	}
 	results_finish(&b);
+	walk_load_next(&b);
 	end_line(&b);
 	power_off(&b);
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* poweroff.c: shell (if asked), stop processes, unmount, sync, reboot(2). */
+/* poweroff.c: the next kernel of a walk, or shell (if asked); stop
+ * processes, unmount, sync, reboot(2). */
 #include "poweroff.h"
 
 #include <errno.h>
@@ -77,6 +78,13 @@ _Noreturn void power_off(struct boot *b)
 {
 	enum after after = b->params.after;
 
+	if (b->kexec_loaded) {
+		say("walk: starting %s", b->kexec_name);
+		proc_stop_all(STOP_GRACE);
+		mounts_release();
+		reboot(RB_KEXEC);
+		warning("walk: could not start %s (reboot RB_KEXEC):", b->kexec_name);
+	}
 	if (after == AFTER_SHELL)
 		shell();
 	say("%s", after == AFTER_REBOOT ? "rebooting" : "powering off");

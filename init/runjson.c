@@ -36,6 +36,7 @@ static void parameters(struct json *j, const struct params *p)
 	json_int(j, "timeout_s", p->timeout);
 	json_int(j, "disk_wait_s", p->disk_wait);
 	json_string(j, "id", p->id);
+	json_string_or_null(j, "next", p->next[0] ? p->next : NULL);
 	json_object_end(j);
 }
 
