@@ -51,6 +51,13 @@ static void good_lines(void)
 	   "after, timeout, disk-wait, results-init");
 	is_str(p.id, "ci-42", "id");
 
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.next=walk/3f2a9c1b.txt") == 0 &&
+	   !strcmp(p.next, "walk/3f2a9c1b.txt"), "bootbench.next: the walk file");
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.next=walk/../../etc/passwd") == -1 &&
+	   strstr(err, "without \"..\""), "bootbench.next with \"..\" is refused (%s)", err);
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.next=/walk.txt") == -1,
+	   "bootbench.next with an absolute path is refused");
+	ok(parse("bootbench.target=PARTLABEL=x") == 0 && !p.next[0], "no walk by default");
 	ok(parse("bootbench.target=PARTLABEL=x bootbench.results=console") == 0 &&
 	   p.results_console && p.results.kind == DEVSPEC_NONE,
 	   "bootbench.results=console: no results device, the run on the console");
