@@ -167,7 +167,7 @@ static int measure(struct run *r, const struct bench_case *c)
 	if (rc < 0 || between(r, c) < 0)
 		return -1;
 	now_utc(started, sizeof(started));
-	bool monitored = monitor_begin(r, c, &mon);
+	bool monitored = !r->o->no_monitors && monitor_begin(r, c, &mon);
 	sample(r, &smp, 0);
 	double t0 = clock_now();
 	rc = w->measure(&r->wenv, c, &out);
