@@ -3,7 +3,7 @@
 # harness.sh: does the suite runner slow down what it measures?
 #
 # In a chroot of the image, on the host's CPU and disk, this alternates
-# (5 rounds by default, in the order A B C D, D C B A, A B C D, ...) between
+# (5 rounds by default, in the order A B C D E F, F E D C B A, ...) between
 #   A  bootbench-bench run in host mode: the pgbench workload of a suite
 #      (initdb, pgbench -i, then pgbench -P 1 -l: progress every second and
 #      the per-transaction log the runner reads its figures from),
