@@ -25,6 +25,7 @@
 /* What a workload's steps cost, in seconds. */
 struct workload_costs {
 	double case_s;             /* per case, beyond what it measures */
+	double load_once_s;        /* per load, whatever its size */
 	double load_s;             /* per unit of data prepare() loads */
 	double work_s;             /* per unit of work a measurement does */
 };
@@ -62,7 +63,8 @@ double estimate_seconds(const struct suite *s, size_t from,
 
 /*
  * Replace the costs with what case e took: load_s its prepare(), case_s
- * all of it (prepare included): the load's seconds per unit, and what is
+ * all of it (prepare included): the load's seconds per unit (beyond its
+ * part per load), and what is
  * left beyond the timed seconds as the workload's work per unit (if it
  * has work units) or its fixed part per case.  The environment's cost is
  * the runner's to replace (environment_s).

@@ -120,6 +120,21 @@ static void matrix(void)
 	round_costs(&k);
 	is_num(estimate_seconds(&s, 0, &k), 10000 + 2 * 1000 + 8 * (1 + 2) + 8 * 10,
 	       "2 environments, 8 cases of 2 s, 4 loads of 1 or 3");
+
+	/* A part per load beside the part per unit: pgbench -i's tables,
+	 * vacuum and keys whatever the scale. */
+	struct workload_costs *p = &k.w[spec("pgbench")];
+	p->load_once_s = 3;
+	p->load_s = 2;
+	estimate_case(&s, 2, &e);
+	is_num(estimate_case_seconds(&e, &k), 1 + 2 + 3 + 3 * 2, "scale 3: once 3 s, 3 x 2 s");
+	is_num(estimate_seconds(&s, 0, &k), 10000 + 2 * 1000 + 8 * 3 + 4 * 3 + 2 * (1 + 3) * 2,
+	       "the part per load counts once a load, never for a case that loads nothing");
+	estimate_learn(&k, &e, 12, 12 + 3);
+	is_num(p->load_s, 3, "learnt: (12 s - 3 s once) / scale 3");
+	is_num(p->case_s, 1, "learnt: 1 s a case beyond the load and the 2 s");
+	estimate_learn(&k, &e, 1, 1 + 3);
+	is_num(p->load_s, 0, "a load faster than its part once: 0 s per unit, not below");
 	suite_free(&s);
 }
 
