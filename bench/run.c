@@ -10,7 +10,9 @@
  * machine sampled each second during it (monitor.h).  Each
  * measurement is appended to results.jsonl at once.  A case that fails is
  * recorded in bench.json and the suite goes on from a fresh environment;
- * the run then ends "failed", naming the first.
+ * the run then ends "failed", naming the first.  The suite's time is
+ * estimated before the first case and the time left shown on each case
+ * line (progress.h).
  */
 #include "run.h"
 #include "clock.h"
