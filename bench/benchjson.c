@@ -117,6 +117,25 @@ static void write_phases(struct json *j, const struct record *r)
 	json_array_end(j);
 }
 
+/* The estimate beside the actual time; the ratio once the run is done. */
+static void write_estimate(struct json *j, const struct record *r)
+{
+	bool over = r->actual_s >= 0;
+	bool done = over && strcmp(r->status, "done") == 0 && r->estimated_s > 0;
+
+	json_object_begin(j, "estimate");
+	json_double(j, "estimated_s", r->estimated_s);
+	if (over)
+		json_double(j, "actual_s", r->actual_s);
+	else
+		json_null(j, "actual_s");
+	if (done)
+		json_double(j, "ratio", r->actual_s / r->estimated_s);
+	else
+		json_null(j, "ratio");
+	json_object_end(j);
+}
+
 void record_write_json(FILE *out, const struct record *r)
 {
 	struct json j;
@@ -146,6 +165,7 @@ void record_write_json(FILE *out, const struct record *r)
 	write_postgresql(&j, r);
 	write_phases(&j, r);
 	json_int(&j, "measurements", r->measurements);
+	write_estimate(&j, r);
 	json_int(&j, "cases_failed", r->cases_failed);
 	json_array_begin(&j, "failures");
 	for (size_t i = 0; i < r->n_failures; i++) {

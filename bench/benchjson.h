@@ -78,6 +78,8 @@ struct record {
 	struct record_failure failures[RECORD_MAX_FAILURES];
 	size_t n_failures;             /* recorded (at most RECORD_MAX_FAILURES) */
 	int cases_failed;              /* all of them */
+	double estimated_s;            /* the suite's estimated time (estimate.h) */
+	double actual_s;               /* the time it took; -1 while running */
 };
 
 /* Write r as bench.json to out (pretty-printed). */

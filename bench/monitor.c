@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -143,10 +144,23 @@ int monitor_start(struct monitor *m, const char *run_dir, const char *id,
 	return 0;
 }
 
-/* End the sampler; its wait status. */
-static int end_sampler(pid_t pid)
+/* The CPU time (user and system) of the children reaped so far. */
+static double children_cpu_s(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_CHILDREN, &ru) < 0)
+		return -1;
+	return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
+/* End the sampler; its wait status.  *cpu_s: the CPU time it used (the
+ * runner reaps no other child meanwhile), or -1 if not known. */
+static int end_sampler(pid_t pid, double *cpu_s)
 {
 	int status = 0;
+	double before = children_cpu_s();
 
 	if (kill(pid, SIGTERM) < 0)
 		warn("could not stop the system monitor (process %d): %s", (int)pid,
@@ -158,6 +172,8 @@ static int end_sampler(pid_t pid)
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
 	}
+	double after = children_cpu_s();
+	*cpu_s = before >= 0 && after >= before ? after - before : -1;
 	return status;
 }
 
@@ -165,7 +181,8 @@ int monitor_stop(struct monitor *m)
 {
 	if (m->pid <= 0)
 		return -1;
-	int status = end_sampler(m->pid);
+	double cpu_s;
+	int status = end_sampler(m->pid, &cpu_s);
 	m->pid = 0;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != SAMPLER_OK)
 		warn("the system monitor ended early (%s %d): \"%s\" may lack rows",
@@ -186,6 +203,7 @@ int monitor_stop(struct monitor *m)
 		return -1;
 	}
 	rc = monitor_summarise(csv, &m->summary) ? 0 : -1;
+	m->summary.sampler_cpu_s = cpu_s;
 	if (rc < 0)
 		warn("\"%s\" has no header; no monitors summary", m->path);
 	free(csv);

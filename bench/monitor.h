@@ -12,7 +12,7 @@
  * in-process, or as children the runner waits for.  monitor_stop() ends
  * the sampler (SIGTERM; it writes the part of a second since its last row
  * when that is half a second or more, or when it has no row yet) and
- * summarises the file (monitor_summary.h).
+ * summarises the file (monitor_summary.h), with the sampler's own CPU time.
  */
 #ifndef BOOTBENCH_MONITOR_H
 #define BOOTBENCH_MONITOR_H

@@ -31,6 +31,7 @@ struct monitor_summary {
 	char series[192];              /* "series/<id>.sys.csv" */
 	size_t rows;
 	struct monitor_stat stat[MONITOR_SUMMARY_FIGURES];
+	double sampler_cpu_s;          /* the sampler's own CPU time; -1: not known */
 };
 
 /*

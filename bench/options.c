@@ -19,7 +19,9 @@
 	"                          directory is made in DIR (new or empty)\n" \
 	"  --pg-bindir DIR         PostgreSQL's programs (default /opt/postgresql/bin)\n" \
 	"  --suites-dir DIR        NAME.ini here overrides a built-in suite\n" \
-	"                          (default /mnt/results/suites)\n"
+	"                          (default /mnt/results/suites)\n" \
+	"  --no-monitors           do not sample the machine each second during\n" \
+	"                          the measurements (no series/ID.sys.csv)\n"
 
 const char options_usage[] =
 	"bootbench-bench runs a benchmark suite on a dedicated block device.\n"
@@ -113,33 +115,36 @@ static const char usage_run[] =
 
 struct option_def {
 	const char *name;
-	size_t offset;          /* of the const char * field in struct options */
+	size_t offset;          /* of its field in struct options */
 	unsigned allowed;       /* commands that accept it */
 	unsigned required;      /* commands that need it */
 	bool absolute;          /* value must be an absolute path */
+	bool flag;              /* takes no value: the field is a bool */
 };
 
 static const struct option_def defs[] = {
 	{ "suite", offsetof(struct options, suite),
-	  ON(CMD_DESCRIBE) | ON(CMD_RUN), 0, false },
+	  ON(CMD_DESCRIBE) | ON(CMD_RUN), 0, false, false },
 	{ "suite-file", offsetof(struct options, suite_file),
-	  ON(CMD_DESCRIBE) | ON(CMD_RUN), 0, false },
+	  ON(CMD_DESCRIBE) | ON(CMD_RUN), 0, false, false },
 	{ "target", offsetof(struct options, target),
-	  ON(CMD_RUN), 0, true },
+	  ON(CMD_RUN), 0, true, false },
 	{ "run-dir", offsetof(struct options, run_dir),
-	  ON(CMD_RUN), ON(CMD_RUN), false },
+	  ON(CMD_RUN), ON(CMD_RUN), false, false },
 	{ "mountpoint", offsetof(struct options, mountpoint),
-	  ON(CMD_RUN), 0, true },
+	  ON(CMD_RUN), 0, true, false },
 	{ "wal", offsetof(struct options, wal),
-	  ON(CMD_RUN), 0, true },
+	  ON(CMD_RUN), 0, true, false },
 	{ "wal-mountpoint", offsetof(struct options, wal_mountpoint),
-	  ON(CMD_RUN), 0, true },
+	  ON(CMD_RUN), 0, true, false },
 	{ "data-dir", offsetof(struct options, data_dir),
-	  ON(CMD_RUN), 0, true },
+	  ON(CMD_RUN), 0, true, false },
 	{ "pg-bindir", offsetof(struct options, pg_bindir),
-	  ON(CMD_RUN) | ON(CMD_DESCRIBE), 0, true },
+	  ON(CMD_RUN) | ON(CMD_DESCRIBE), 0, true, false },
 	{ "suites-dir", offsetof(struct options, suites_dir),
-	  ON(CMD_RUN) | ON(CMD_DESCRIBE), 0, true },
+	  ON(CMD_RUN) | ON(CMD_DESCRIBE), 0, true, false },
+	{ "no-monitors", offsetof(struct options, no_monitors),
+	  ON(CMD_RUN), 0, false, true },
 };
 
 #define N_DEFS (sizeof(defs) / sizeof(defs[0]))
@@ -264,6 +269,8 @@ static int check_values(struct options *o, char *err, size_t errlen)
 	const char *cmd = command_names[o->command];
 
 	for (size_t i = 0; i < N_DEFS; i++) {
+		if (defs[i].flag)
+			continue;
 		const char *v = *field(o, &defs[i]);
 		if (!v && (defs[i].required & ON(o->command)))
 			return error(err, errlen, "option --%s is required for %s",
@@ -347,6 +354,13 @@ int options_parse(int argc, char **argv, struct options *o,
 			return error(err, errlen, "option --%s given twice", d->name);
 		given |= bit;
 
+		if (d->flag) {
+			if (eq)
+				return error(err, errlen, "option \"--%s\" takes no value",
+					     d->name);
+			*(bool *)((char *)o + d->offset) = true;
+			continue;
+		}
 		const char *value;
 		if (eq)
 			value = eq + 1;

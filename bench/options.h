@@ -28,6 +28,7 @@ struct options {
 	const char *data_dir;      /* host mode: a directory instead of --target */
 	const char *pg_bindir;     /* PostgreSQL's programs */
 	const char *suites_dir;    /* where suites/NAME.ini override built-ins */
+	bool no_monitors;          /* run: no per-second sampling (monitor.h) */
 };
 
 /*

@@ -99,6 +99,10 @@ static void write_monitors(struct json *j, const struct monitor_summary *mon)
 	json_object_begin(j, "monitors");
 	json_string(j, "series", mon->series);
 	json_int(j, "rows", (long long)mon->rows);
+	if (mon->sampler_cpu_s >= 0)
+		json_double(j, "sampler_cpu_s", mon->sampler_cpu_s);
+	else
+		json_null(j, "sampler_cpu_s");
 	for (int k = 0; k < MONITOR_SUMMARY_FIGURES; k++) {
 		const struct monitor_stat *st = &mon->stat[k];
 		if (st->n == 0) {

@@ -10,7 +10,9 @@
  * machine sampled each second during it (monitor.h).  Each
  * measurement is appended to results.jsonl at once.  A case that fails is
  * recorded in bench.json and the suite goes on from a fresh environment;
- * the run then ends "failed", naming the first.
+ * the run then ends "failed", naming the first.  The suite's time is
+ * estimated before the first case and the time left shown on each case
+ * line (progress.h).
  */
 #include "run.h"
 #include "clock.h"
@@ -22,6 +24,7 @@
 #include "msg.h"
 #include "pg_settings.h"
 #include "proc.h"
+#include "progress.h"
 #include "results.h"
 #include "sql.h"
 #include "sysstat.h"
@@ -163,11 +166,12 @@ static int measure(struct run *r, const struct bench_case *c)
 	snprintf(name, sizeof(name), "prepare:%s", c->id);
 	double tp = clock_now();
 	int rc = w->prepare(&r->wenv, c);
-	record_phase(&r->rec, name, clock_now() - tp, rc == 0);
+	r->prepare_s = clock_now() - tp;
+	record_phase(&r->rec, name, r->prepare_s, rc == 0);
 	if (rc < 0 || between(r, c) < 0)
 		return -1;
 	now_utc(started, sizeof(started));
-	bool monitored = monitor_begin(r, c, &mon);
+	bool monitored = !r->o->no_monitors && monitor_begin(r, c, &mon);
 	sample(r, &smp, 0);
 	double t0 = clock_now();
 	rc = w->measure(&r->wenv, c, &out);
@@ -253,7 +257,11 @@ static int run_cases(struct run *r)
 				return -1;
 			continue;
 		}
-		int entered = c.env != r->env ? env_enter(r, &c) : 0;
+		bool fresh = c.env != r->env;
+		double te = clock_now();
+		int entered = fresh ? env_enter(r, &c) : 0;
+		if (entered == 0 && fresh)
+			progress_environment(r, clock_now() - te);
 		if (entered == ENV_UNUSABLE)
 			return -1;
 		if (entered < 0) {
@@ -269,12 +277,15 @@ static int run_cases(struct run *r)
 				return -1;
 			continue;
 		}
-		note("case %zu/%zu: %s", i + 1, suite_case_count(r->s), c.id);
+		progress_case(r, i, &c);
 		mark_server_log(r);
 		double t0 = clock_now();
 		int rc = measure(r, &c);
+		double case_s = clock_now() - t0;
 		snprintf(name, sizeof(name), "%s", c.id);
-		record_phase(&r->rec, name, clock_now() - t0, rc == 0);
+		record_phase(&r->rec, name, case_s, rc == 0);
+		if (rc == 0)
+			progress_case_done(r, i, r->prepare_s, case_s);
 		if (rc == RESULTS_LOST)
 			return -1;
 		if (rc < 0 && proc_stop_signal()) {
@@ -333,6 +344,7 @@ static int finish(struct run *r, int rc)
 	now_utc(r->rec.finished_utc, sizeof(r->rec.finished_utc));
 	r->rec.status = fail_reason() ? "failed" : "done";
 	r->rec.reason = fail_reason();
+	progress_finish(r);
 	if (r->rec.path[0])
 		record_save(&r->rec);
 	if (r->results_fd >= 0)
@@ -361,6 +373,8 @@ int run_suite(const struct options *o, const struct suite *s)
 	rc = proc_init();
 	if (rc == 0)
 		rc = setup(&r, o, s);
+	if (rc == 0)
+		progress_start(&r);
 	if (rc == 0)
 		rc = open_run_dir(&r);
 	if (rc == 0 && run_phase(&r, "check-settings", check_settings) == 0 &&

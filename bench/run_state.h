@@ -12,6 +12,7 @@
 #include "options.h"
 #include "pg.h"
 #include "benchjson.h"
+#include "estimate.h"
 #include "monitor_source.h"
 #include "suite.h"
 #include "volume.h"
@@ -41,6 +42,9 @@ struct run {
 	double group_values[RUN_MAX_REPEATS];
 	size_t group_n;
 	monitor_warned monitor_warned; /* monitor sources warned about this run */
+	struct estimate_costs costs;   /* the estimate's, as measured so far */
+	double started_s;              /* clock_now() as the estimate was made */
+	double prepare_s;              /* the last case's prepare() */
 };
 
 /*

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* suite_describe.c: the key=value lines of `bootbench-bench describe`. */
 #include "suite_describe.h"
+#include "estimate.h"
 #include "matrix.h"
 
 #include <stdio.h>
@@ -14,6 +15,9 @@ void suite_describe(const struct suite *s, FILE *out)
 	fprintf(out, "needs_wal=%d\n", s->needs_wal);
 	fprintf(out, "repeats=%d\n", s->repeats);
 	fprintf(out, "cases=%zu\n", suite_case_count(s));
+	struct estimate_costs k;
+	estimate_default_costs(&k);
+	fprintf(out, "estimate_s=%.0f\n", estimate_seconds(s, 0, &k));
 	for (size_t i = 0; i < suite_case_count(s); i++) {
 		struct bench_case c;
 		suite_case(s, i, &c);

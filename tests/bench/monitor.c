@@ -108,6 +108,9 @@ int main(void)
 	is_int((long long)rows_of(csv), 1, "one row: the first second");
 	is_str(m.summary.series, "series/case-1.sys.csv", "the series' name in the run directory");
 	is_int((long long)m.summary.rows, 1, "the summary has the row");
+	ok(m.summary.sampler_cpu_s >= 0 && m.summary.sampler_cpu_s < 1.3,
+	   "the sampler's own CPU time is known, below its 1.3 s (%.4f s)",
+	   m.summary.sampler_cpu_s);
 	const char *row = strchr(csv, '\n');
 	double t = row ? strtod(row + 1, NULL) : 0;
 	ok(t >= 0.99 && t < 1.2, "its t_s is about 1 (%.3f)", t);

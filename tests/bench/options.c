@@ -73,6 +73,13 @@ int main(void)
 	ok(o.data_dir == NULL && o.pg_bindir == NULL && o.suites_dir == NULL,
 	   "defaults: no data dir, no bindir, no suites dir (the program's defaults apply)");
 	is_str(o.wal_mountpoint, "/mnt/wal", "defaults: the WAL mount point");
+	ok(!o.no_monitors, "defaults: the machine is sampled");
+
+	char *quiet[] = { "bootbench-bench", "run", "--suite", "quick", "--no-monitors",
+			  "--target", "/dev/vdb1", "--run-dir", "d", NULL };
+	is_str(parse(quiet, &o), "", "run --no-monitors");
+	ok(o.no_monitors, "--no-monitors: no sampling");
+	is_str(o.target, "/dev/vdb1", "--no-monitors takes no value: the next option is read");
 
 	char *dsuites[] = { "bootbench-bench", "describe", "--suite", "quick",
 			    "--suites-dir", "/mnt/results/suites", "--pg-bindir", "/opt/pg/bin", NULL };
@@ -166,6 +173,13 @@ int main(void)
 	ERR("unexpected argument \"x\"", "--version", "x");
 	ERR("option \"--help\" takes no value", "--help=1");
 	ERR("option \"--version\" takes no value", "run", "--version=1");
+	ERR("option \"--no-monitors\" takes no value", "run", "--suite", "q",
+	    "--no-monitors=1", "--target", "/dev/a", "--run-dir", "d");
+	ERR("unexpected argument \"yes\"", "run", "--suite", "q", "--no-monitors", "yes");
+	ERR("option --no-monitors does not apply to describe", "describe", "--suite", "q",
+	    "--no-monitors");
+	ERR("option --no-monitors given twice", "run", "--suite", "q", "--no-monitors",
+	    "--no-monitors", "--target", "/dev/a", "--run-dir", "d");
 	ERR("option --suite given twice", "describe", "--suite", "a", "--suite", "b");
 	ERR("option \"--suite\" needs a value", "describe", "--suite");
 	ERR("option \"--suite\" needs a value", "describe", "--suite=");

@@ -42,7 +42,7 @@ static void lines(void)
 	struct cpu_shares cpu = { 61.2, 20.1, 3.0, 15.2, 0.5 };
 	struct disk_delta disk = { 0, 123456, 0, 42, 12.5 };
 	struct monitor_summary mon = { .series = "series/pgbench-tpcb-like-s1-c2.sys.csv",
-				       .rows = 5 };
+				       .rows = 5, .sampler_cpu_s = 0.012 };
 
 	is_int(suite_parse("t", "test", "[postgresql]\nfsync = on\n"
 			   "[pgbench]\nclients = 2\nduration_s = 5\n"
@@ -88,7 +88,7 @@ static void lines(void)
 	       "\"disk\":{\"device\":\"vdb1\",\"read_bytes\":0,\"write_bytes\":123456,"
 	       "\"reads\":0,\"writes\":42,\"busy_pct\":12.5},"
 	       "\"monitors\":{\"series\":\"series/pgbench-tpcb-like-s1-c2.sys.csv\",\"rows\":5,"
-	       "\"iowait_pct\":{\"mean\":0,\"p99\":0},"
+	       "\"sampler_cpu_s\":0.012,\"iowait_pct\":{\"mean\":0,\"p99\":0},"
 	       "\"target_r_mb_s\":{\"mean\":1.5,\"p99\":2},"
 	       "\"target_w_mb_s\":{\"mean\":3,\"p99\":4},"
 	       "\"target_await_ms\":{\"mean\":4.5,\"p99\":6},"

@@ -3,6 +3,7 @@
  * Suites: the built-in quick suite, good and bad suite files, suite files
  * on disk, and the expansion of a suite into its matrix of cases.
  */
+#include "estimate.h"
 #include "matrix.h"
 #include "suite.h"
 #include "suite_describe.h"
@@ -80,7 +81,10 @@ static void quick(void)
 	ok(s.text && strstr(s.text, "[pgbench]") != NULL, "quick: the text as run is kept");
 
 	char *d = describe_text(&s);
-	is_str(d,
+	struct estimate_costs k;
+	char described[1024];
+	estimate_default_costs(&k);
+	snprintf(described, sizeof(described),
 	       "suite=quick\n"
 	       "source=built-in\n"
 	       "min_target_mib=256\n"
@@ -88,6 +92,7 @@ static void quick(void)
 	       "needs_wal=0\n"
 	       "repeats=1\n"
 	       "cases=9\n"
+	       "estimate_s=%.0f\n"
 	       "case.0=pgbench-tpcb-like-s1-c1\n"
 	       "case.1=pgbench-tpcb-like-s1-c2\n"
 	       "case.2=oltp-read-only-t2000-c2\n"
@@ -96,8 +101,8 @@ static void quick(void)
 	       "case.5=seqscan-s16M\n"
 	       "case.6=rawio-s16M-b1M\n"
 	       "case.7=fsync-s1\n"
-	       "case.8=timer-n200-d1\n",
-	       "quick: describe");
+	       "case.8=timer-n200-d1\n", estimate_seconds(&s, 0, &k));
+	is_str(d, described, "quick: describe, with the estimate of the default costs");
 	free(d);
 
 	/* bench/workloads/list.h, through the registry */

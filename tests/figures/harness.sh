@@ -3,7 +3,7 @@
 # harness.sh: does the suite runner slow down what it measures?
 #
 # In a chroot of the image, on the host's CPU and disk, this alternates
-# (5 rounds by default, in the order A B C D, D C B A, A B C D, ...) between
+# (5 rounds by default, in the order A B C D E F, F E D C B A, ...) between
 #   A  bootbench-bench run in host mode: the pgbench workload of a suite
 #      (initdb, pgbench -i, then pgbench -P 1 -l: progress every second and
 #      the per-transaction log the runner reads its figures from),
@@ -14,12 +14,16 @@
 #   D  A with the suite's log = seconds (pgbench -P 1 -l
 #      --aggregate-interval=1 --failures-detailed: no latency percentiles),
 #   E  B with those options of D,
+#   F  D with bootbench-bench run --no-monitors: the machine not sampled
+#      each second,
 # and prints each round's tps and the ratios A/B (what the runner costs in
-# all), A/C (what the runner costs beyond pgbench's logging) and D/B (what
-# the runner costs when pgbench logs seconds), then their medians, with C/B
-# (the logging alone) and the client's CPU time per transaction of B, C and
-# E, which a busy host disturbs less than the speed: C less B is what -l
-# costs pgbench, E less B what a log of seconds costs it.
+# all), A/C (what the runner costs beyond pgbench's logging), D/B (what
+# the runner costs when pgbench logs seconds) and D/F (sampling on / off),
+# then their medians, with C/B (the logging alone), the client's CPU time
+# per transaction of B, C and E, and the sampler's own CPU time per second
+# of sampling in D (results.jsonl's monitors.sampler_cpu_s over the
+# measurement's seconds), which a busy host disturbs less than the speed:
+# C less B is what -l costs pgbench, E less B what a log of seconds costs it.
 # A's and D's tps are the runner's headline figure (from pgbench's log,
 # over the measured window); the one pgbench printed for A is shown beside
 # it.  Goal: D/B >= 0.98 (A/B pays pgbench's -l).  Needs root (chroot).
@@ -84,17 +88,29 @@ plain_setup() {
 threads=$clients
 # A: the runner; its headline tps (from pgbench's per-transaction log, over
 # the measured window) and pgbench's own tps line.
-# run_runner SUITE: sets tps (the runner's) and tps_pgbench (pgbench's line).
+# run_runner SUITE [OPTION]: sets tps (the runner's), tps_pgbench
+# (pgbench's line) and sampler (the sampler's CPU time per second sampled,
+# in ms; "-" when it did not run).
 run_runner() {
 	rm -rf "$root/hostdata" "$root/runs"
-	in_root /usr/bin/bootbench-bench run --suite-file "$1" \
+	in_root /usr/bin/bootbench-bench run --suite-file "$1" ${2:-} \
 		--data-dir /hostdata --run-dir /runs/r >"$work/a.txt" 2>&1 ||
 		{ cat "$work/a.txt" >&2; exit 1; }
-	tps=$(sed -n 's/.*"tps":\([0-9.]*\).*/\1/p' "$root/runs/r/results.jsonl")
-	tps_pgbench=$(sed -n 's/.*"pgbench_tps":\([0-9.]*\).*/\1/p' "$root/runs/r/results.jsonl")
+	results=$root/runs/r/results.jsonl
+	tps=$(sed -n 's/.*"tps":\([0-9.]*\).*/\1/p' "$results")
+	tps_pgbench=$(sed -n 's/.*"pgbench_tps":\([0-9.]*\).*/\1/p' "$results")
+	cpu_s=$(sed -n 's/.*"sampler_cpu_s":\([0-9.eE+-]*\).*/\1/p' "$results")
+	secs=$(sed -n 's/.*"seconds":\([0-9.eE+-]*\)}$/\1/p' "$results")
+	sampler=$(awk -v c="$cpu_s" -v s="$secs" 'BEGIN { if (c == "" || s <= 0) print "-";
+		else printf "%.3f", c / s * 1000 }')
 }
 run_a() { run_runner /harness.ini; a=$tps a_pgbench=$tps_pgbench; }
-run_d() { run_runner /harness-seconds.ini; d=$tps; }
+run_d() { run_runner /harness-seconds.ini; d=$tps d_sampler=$sampler; }
+run_f() {
+	run_runner /harness-seconds.ini --no-monitors; f=$tps
+	grep -q '"monitors":null' "$results" && ! ls "$root"/runs/r/series/*.sys.csv >/dev/null 2>&1 ||
+		{ echo "harness.sh: F sampled the machine despite --no-monitors" >&2; exit 1; }
+}
 # B, or C with OPTIONS "-P 1 -l": plain pgbench on the server set up by
 # hand; sets tps and cpu (the client's CPU time per transaction, in us).
 run_plain() {
@@ -111,20 +127,23 @@ run_c() { run_plain "-P 1 -l"; c=$tps c_cpu=$cpu; }
 run_e() { run_plain "-P 1 -l --aggregate-interval=1 --failures-detailed"; e=$tps e_cpu=$cpu; }
 . "$TOP/tests/figures/ratios.sh"
 
-echo "harness: $pairs rounds of pgbench -b $script -c $clients -j $threads -T $seconds (-M simple), alternated ABCDE EDCBA"
-printf '  %-5s %9s %9s %9s %9s %9s %9s %6s %6s %6s %6s %7s %7s %7s\n' round "A runner" "(pgbench)" \
-	"B plain" "C -P1 -l" "D seconds" "E -l agg" "A/B" "A/C" "C/B" "D/B" "B us/tx" "C us/tx" "E us/tx"
-ratios= pratios= cratios= lratios= dratios= bcpus= ccpus= ecpus= ccosts= ecosts=
+echo "harness: $pairs rounds of pgbench -b $script -c $clients -j $threads -T $seconds (-M simple), alternated ABCDEF FEDCBA"
+printf '  %-5s %9s %9s %9s %9s %9s %9s %9s %6s %6s %6s %6s %6s %7s %7s %7s %7s\n' round "A runner" "(pgbench)" \
+	"B plain" "C -P1 -l" "D seconds" "E -l agg" "F no mon" "A/B" "A/C" "C/B" "D/B" "D/F" \
+	"B us/tx" "C us/tx" "E us/tx" "D smp ms/s"
+ratios= pratios= cratios= lratios= dratios= mratios= bcpus= ccpus= ecpus= ccosts= ecosts= samplers=
 i=1
 while [ "$i" -le "$pairs" ]; do
-	if [ $((i % 2)) -eq 1 ]; then run_a; run_b; run_c; run_d; run_e
-	else run_e; run_d; run_c; run_b; run_a; fi
+	if [ $((i % 2)) -eq 1 ]; then run_a; run_b; run_c; run_d; run_e; run_f
+	else run_f; run_e; run_d; run_c; run_b; run_a; fi
 	r=$(ratio "$a" "$b") pr=$(ratio "$a_pgbench" "$b") cr=$(ratio "$a" "$c") lr=$(ratio "$c" "$b")
-	dr=$(ratio "$d" "$b")
-	printf '  %-5d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %6s %6s %6s %6s %7s %7s %7s\n' "$i" "$a" \
-		"$a_pgbench" "$b" "$c" "$d" "$e" "$r" "$cr" "$lr" "$dr" "$b_cpu" "$c_cpu" "$e_cpu"
+	dr=$(ratio "$d" "$b") mr=$(ratio "$d" "$f")
+	printf '  %-5d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %6s %6s %6s %6s %6s %7s %7s %7s %7s\n' "$i" "$a" \
+		"$a_pgbench" "$b" "$c" "$d" "$e" "$f" "$r" "$cr" "$lr" "$dr" "$mr" "$b_cpu" "$c_cpu" "$e_cpu" \
+		"$d_sampler"
 	ratios="$ratios $r" pratios="$pratios $pr" cratios="$cratios $cr" lratios="$lratios $lr"
-	dratios="$dratios $dr" bcpus="$bcpus $b_cpu" ccpus="$ccpus $c_cpu" ecpus="$ecpus $e_cpu"
+	dratios="$dratios $dr" mratios="$mratios $mr" bcpus="$bcpus $b_cpu" ccpus="$ccpus $c_cpu"
+	ecpus="$ecpus $e_cpu" samplers="$samplers $d_sampler"
 	ccosts="$ccosts $(awk -v x="$c_cpu" -v y="$b_cpu" 'BEGIN { printf "%.2f", x - y }')"
 	ecosts="$ecosts $(awk -v x="$e_cpu" -v y="$b_cpu" 'BEGIN { printf "%.2f", x - y }')"
 	i=$((i + 1))
@@ -137,3 +156,5 @@ echo "harness: median tps ratio bootbench/plain $(echo "$dratios" | median) with
 echo "harness: pgbench's client CPU per transaction: plain $(echo "$bcpus" | median) us;" \
 	"-l (log = transactions) $(echo "$ccosts" | median) us more;" \
 	"-l --aggregate-interval=1 (log = seconds) $(echo "$ecosts" | median) us more (medians of the rounds)"
+echo "harness: sampling each second: tps ratio on/off (D/F) $(echo "$mratios" | median);" \
+	"the sampler's own CPU $(echo "$samplers" | median) ms per second sampled (medians of the rounds)"
