@@ -562,8 +562,8 @@ static void build_facts(struct report *r)
 	/* A fact that varies, but alike in every column (the kernel when the
 	 * columns are filesystems and each kernel ran each), does not
 	 * confound the comparison; nor do the mkfs command and mount options
-	 * when the columns are filesystem settings.  The kernel's config is
-	 * and its build are part of the kernel: when the columns are kernels,
+	 * when the columns are filesystem settings.  The kernel's config and
+	 * its build are part of the kernel: when the columns are kernels,
 	 * they differ only if one column has two (the same release built
 	 * twice, with no name to tell the builds apart). */
 	for (size_t i = 0; i < r->nfacts; i++) {
