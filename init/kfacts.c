@@ -142,6 +142,7 @@ void kfacts_read(const char *root, const char *release, struct kernel_facts *k)
 	attr(root, "/sys/devices/system/node/online", k->numa_online, sizeof k->numa_online);
 	k->numa_nodes = k->numa_online[0] ? node_list_count(k->numa_online) : -1;
 	find_config(root, release, k);
+	kbuild_read(root, release, &k->build);
 }
 
 /* A tool's last line of output, into a 256-byte buffer. */

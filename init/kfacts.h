@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "kbuild.h"
+
 #define KFACTS_MITIGATIONS_MAX 64
 #define KFACTS_CONFIG_FILE "kernel.config"	/* in the run directory */
 #define KFACTS_CONFIG_MAX (16 << 20)
@@ -36,9 +38,11 @@ struct kernel_facts {
 	char config_source[PATH_MAX];	/* where the config was found; "" none */
 	char config_sha256[KFACTS_SHA256_HEX_SIZE];	/* of the copy; "" not read */
 	bool config_saved;		/* copied into the run directory */
+	struct kernel_build build;	/* which build (kbuild.h) */
 };
 
-/* Read the sysfs facts below root and find the config of release. */
+/* Read the sysfs facts below root and find the config and the build of
+ * release. */
 void kfacts_read(const char *root, const char *release, struct kernel_facts *k);
 
 /* Copy the config kfacts_read() found (decompressed) into

@@ -81,6 +81,7 @@ static void kernel_settings(struct json *j, const struct kernel_facts *k)
 		json_string_or_null(j, "sha256", k->config_sha256);
 		json_object_end(j);
 	}
+	kbuild_json(j, k ? &k->build : NULL);
 	if (!k || !k->have_mitigations) {
 		json_null(j, "mitigations");
 	} else {

@@ -7,7 +7,11 @@
 #       modules.cpio.gz, initramfs.cpio.gz, grub.cfg and boot.ipxe: its boot
 #       entries) and $(OUT)/boot/grub.cfg (every kernel's), the link $(OUT)/kernels/<name>
 #       (<name>-amd64 for the generic flavour).  A name is a short version
-#       pinned below or an exact Debian package version (e.g. 6.1.190-1).
+#       pinned below or an exact Debian package version (e.g. 6.1.190-1),
+#       or a kernel of the user's: NAME=PATH or PATH, PATH a built kernel
+#       tree or a kernel .deb (kernel-configs/user-kernel), laid out in
+#       $(OUT)/kernels/<release>@NAME/ and linked as NAME (without NAME=,
+#       the .deb's or the tree's file name).
 #   make kernel-build KVER=6.12
 #       build linux-source-KVER, laid out the same way, linked as KVER-build
 #   make kernel-check CONFIG=path
@@ -39,8 +43,13 @@ KERNEL_OUT  := $(OUT)/kernels
 KERNEL_TOOLS := $(KCFG)/bootbench.config $(KCFG)/check $(KCFG)/kernel-dir \
 	$(KCFG)/kernels.mk $(TOP)/rootfs/debian-fetch
 
+# A user's kernel: NAME=PATH, or a PATH (with a /), named after its file.
+kernel_user = $(or $(findstring =,$(1)),$(findstring /,$(1)))
+kernel_user_path = $(if $(findstring =,$(1)),$(patsubst $(firstword $(subst =, ,$(1)))=%,%,$(1)),$(1))
+kernel_user_name = $(if $(findstring =,$(1)),$(firstword $(subst =, ,$(1))),$(notdir $(patsubst %.deb,%,$(patsubst %/,%,$(1)))))
 # $(call kernel_link,NAME): the name of NAME's link in $(KERNEL_OUT).
-kernel_link = $(1)$(if $(filter cloud-amd64,$(KERNEL_FLAVOUR)),,-$(KERNEL_FLAVOUR))
+kernel_link = $(if $(call kernel_user,$(1)),$(call kernel_user_name,$(1)),$(1)$(if \
+	$(filter cloud-amd64,$(KERNEL_FLAVOUR)),,-$(KERNEL_FLAVOUR)))
 # $(call kernel_series,VERSION): 6.1.192-3 -> 6.1
 kernel_series = $(word 1,$(subst ., ,$(1))).$(word 2,$(subst ., ,$(1)))
 # $(call kernel_args,NAME): "SUITE VERSION [ABI]" for debian-kernel, or empty.
@@ -52,11 +61,11 @@ KERNEL_LINKS := $(foreach k,$(KERNELS),$(call kernel_link,$(k)))
 KERNEL_BASE := $(OUT)/bootbench.cpio.gz
 
 # Bad requests stop here, before anything is built: one line naming the fix.
-kernel_bad_version = unknown kernel version '$(1)': use one of $(KERNEL_SHORTS) or an exact Debian package version such as $(word 2,$(KERNEL_PIN_6.12)) (pins: kernel-configs/kernels.mk)
-kernel_bad_flavour = unknown KERNEL_FLAVOUR '$(KERNEL_FLAVOUR)': use cloud-amd64 (small, virtio) or amd64 (generic)
+kernel_bad_version = unknown kernel version '$(1)': use one of $(KERNEL_SHORTS), an exact Debian package version such as $(word 2,$(KERNEL_PIN_6.12)) (pins: kernel-configs/kernels.mk), or NAME=PATH for a built tree or a .deb
+kernel_bad_flavour = unknown KERNEL_FLAVOUR '$(KERNEL_FLAVOUR)': use cloud-amd64 (small, virtio), amd64 (generic) or rt-amd64 (PREEMPT_RT)
 kernel_bad_source = no linux-source pin for KVER=$(KVER): use one of $(KERNEL_SHORTS) or add KERNEL_SOURCE_$(KVER) to kernel-configs/kernels.mk
-$(foreach k,$(KERNELS),$(if $(call kernel_args,$(k)),,$(error $(call kernel_bad_version,$(k)))))
-$(if $(filter cloud-amd64 amd64,$(KERNEL_FLAVOUR)),,$(error $(kernel_bad_flavour)))
+$(foreach k,$(KERNELS),$(if $(or $(call kernel_user,$(k)),$(call kernel_args,$(k))),,$(error $(call kernel_bad_version,$(k)))))
+$(if $(filter cloud-amd64 amd64 rt-amd64,$(KERNEL_FLAVOUR)),,$(error $(kernel_bad_flavour)))
 ifneq ($(filter kernel-build kernel-build-compile check-kernel-build,$(MAKECMDGOALS)),)
 $(if $(KERNEL_SOURCE_$(KVER)),,$(error $(kernel_bad_source)))
 endif
@@ -72,7 +81,17 @@ $(KERNEL_OUT)/$(call kernel_link,$(1))/modules.cpio.gz: $(KERNEL_TOOLS) $(KCFG)/
 		$(word 2,$(call kernel_args,$(1))) $(KERNEL_FLAVOUR) $(call kernel_link,$(1)) \
 		$(word 3,$(call kernel_args,$(1)))
 endef
-$(foreach k,$(sort $(KERNEL_SHORTS) $(KERNELS)),$(eval $(call kernel_rule,$(k))))
+$(foreach k,$(sort $(KERNEL_SHORTS) $(foreach k,$(KERNELS),$(if $(call kernel_user,$(k)),,$(k)))),$(eval $(call kernel_rule,$(k))))
+
+# A user's kernel is laid out on every request: the tree or file may have
+# changed, and it takes seconds.
+define kernel_user_rule
+$(KERNEL_OUT)/$(call kernel_user_name,$(1))/modules.cpio.gz: $(KERNEL_TOOLS) $(KCFG)/user-kernel kernel-user-always | deps
+	@echo "  USER    $(call kernel_user_name,$(1)) ($(call kernel_user_path,$(1)))"
+	$(Q)BUILD=$(BUILD) OUT=$(OUT) $(KCFG)/user-kernel $(call kernel_user_name,$(1)) $(call kernel_user_path,$(1))
+endef
+$(foreach k,$(KERNELS),$(if $(call kernel_user,$(k)),$(eval $(call kernel_user_rule,$(k)))))
+.PHONY: kernel-user-always
 
 # The initramfs of a kernel: the base image with its modules appended (the
 # kernel unpacks concatenated cpio archives in order).

@@ -520,7 +520,8 @@ static void build_facts(struct report *r)
 	 * when some run records them (run.json has had them since the image
 	 * recorded its build and the kernel's settings). */
 	static const struct { const char *key; bool always; } keys[] = {
-		{ "kernel", true }, { "kernel config", false }, { "mitigations", false },
+		{ "kernel", true }, { "kernel config", false }, { "kernel build", false },
+		{ "mitigations", false },
 		{ "THP", false }, { "clocksource", false }, { "CPU", true }, { "NUMA nodes", false },
 		{ "RAM", true }, { "target", true }, { "image", false }, { "PostgreSQL", true },
 		{ "PostgreSQL build", false }, { "mkfs", true }, { "mount options", true },
@@ -561,9 +562,10 @@ static void build_facts(struct report *r)
 	/* A fact that varies, but alike in every column (the kernel when the
 	 * columns are filesystems and each kernel ran each), does not
 	 * confound the comparison; nor do the mkfs command and mount options
-	 * when the columns are filesystem settings.  The kernel's config is
-	 * part of the kernel: when the columns are kernels, it differs only
-	 * if one column has two configs (the same release built twice). */
+	 * when the columns are filesystem settings.  The kernel's config and
+	 * its build are part of the kernel: when the columns are kernels,
+	 * they differ only if one column has two (the same release built
+	 * twice, with no name to tell the builds apart). */
 	for (size_t i = 0; i < r->nfacts; i++) {
 		struct fact *f = &r->facts[i];
 		if (strncmp(r->axis, "filesystem.", 11) == 0 &&
@@ -571,7 +573,8 @@ static void build_facts(struct report *r)
 			f->follows_axis = true;
 			continue;
 		}
-		if (strcmp(r->axis, "kernel") == 0 && strcmp(f->key, "kernel config") == 0) {
+		if (strcmp(r->axis, "kernel") == 0 &&
+		    (strcmp(f->key, "kernel config") == 0 || strcmp(f->key, "kernel build") == 0)) {
 			f->follows_axis = true;
 			f->differs = column_with_two_values(f);
 			continue;

@@ -145,6 +145,42 @@ static char *mitigations_summary(const struct jr_value *v)
 	return s;
 }
 
+/* "tree /src/linux, build id 4f1c2a, git 0123abcd, image #ed8f0dbdbefe":
+ * which build of the kernel ran (run.json kernel.build); NULL if none. */
+static char *kernel_build_summary(const struct jr_value *j)
+{
+	const char *kind = jr_str(jr_path(j, "kernel.build.kind"));
+	const char *source = jr_str(jr_path(j, "kernel.build.source"));
+	const char *id = jr_str(jr_path(j, "kernel.build.build_id"));
+	const char *git = jr_str(jr_path(j, "kernel.build.git_commit"));
+	const char *image = jr_str(jr_path(j, "kernel.build.image_sha256"));
+
+	if (!kind && !source)
+		return NULL;
+	return xasprintf("%s %s%s%s%s%s%s%.12s", kind ? kind : "(unknown)", source ? source : "(unknown)",
+			 id ? ", build id " : "", id ? id : "", git ? ", git " : "", git ? git : "",
+			 image ? ", image #" : "", image ? image : "");
+}
+
+/* The kernel column of a run: its release, and for a kernel that is not
+ * one of Debian's the name it was prepared under, <release>@<name> like
+ * its directory in out/kernels (two builds of one release are two
+ * columns). */
+static void kernel_column(struct run *r, const struct jr_value *j)
+{
+	const char *release = jr_str(jr_path(j, "kernel.release"));
+	const char *name = jr_str(jr_path(j, "kernel.build.name"));
+	const char *kind = jr_str(jr_path(j, "kernel.build.kind"));
+
+	if (!release)
+		return;
+	free(r->kernel);
+	if (name && kind && strcmp(kind, "debian") != 0)
+		r->kernel = xasprintf("%s@%s", release, name);
+	else
+		r->kernel = xstrdup(release);
+}
+
 /* The kernel's settings (run.json kernel.config, .mitigations,
  * .transparent_hugepage, .clocksource, .numa) and the image's build
  * (image.id, image.postgresql); runs written before these keys have
@@ -159,6 +195,10 @@ static void collect_setting_facts(struct run *r)
 	if ((a = jr_str(jr_path(j, "kernel.config.sha256")))) {
 		s = xasprintf("sha256 %.12s", a);
 		fact_str(r, "kernel config", s);
+		free(s);
+	}
+	if ((s = kernel_build_summary(j))) {
+		fact_str(r, "kernel build", s);
 		free(s);
 	}
 	v = jr_path(j, "kernel.mitigations");
@@ -314,10 +354,7 @@ static void read_run_json(struct run *r)
 			  "unknown format_version %lld (this report reads 1); ignored", ver);
 	} else {
 		r->json = j;
-		if (jr_str(jr_path(j, "kernel.release"))) {
-			free(r->kernel);
-			r->kernel = xstrdup(jr_str(jr_path(j, "kernel.release")));
-		}
+		kernel_column(r, j);
 		if (jr_str(jr_path(j, "suite.name")))
 			r->suite = xstrdup(jr_str(jr_path(j, "suite.name")));
 		else if (jr_str(jr_path(j, "parameters.suite")))

@@ -7,6 +7,14 @@
 #                   are registered, and it powers off by itself
 #   kernels/boot-entries  the GRUB and iPXE entries of make kernels, checked
 #                   and booted in QEMU (iPXE over TFTP, GRUB from an ISO)
+#   kernels/user-kernels  a built tree and a .deb of one release, prepared
+#                   under two names, each boots a short suite, the report
+#                   shows two columns and names the difference
+#
+#   make check-kernel-quick [QUICK_FLAVOUR=rt-amd64]   prepares the 6.12
+#   kernel of that Debian flavour (a download of about 100 MB, cached) and
+#   boots the quick suite on it, by name and as a .deb path
+#   (tests/kernels/quick-suite.test).
 #
 #   make check-kernel-build [KVER=6.12]   builds linux-source-KVER (see
 #   kernel-configs/README.md for the time it takes) and boots it the same way.
@@ -18,7 +26,7 @@ export KERNELS_TEST_LINKS := $(foreach k,$(KERNELS_TEST),$(call kernel_link,$(k)
 export KERNEL_FLAVOUR
 
 CHECK_TESTS += tests/kernels/check.test tests/kernels/errors.test tests/kernels/boot.test \
-	tests/kernels/boot-entries.test
+	tests/kernels/boot-entries.test tests/kernels/user-kernels.test
 CHECK_DEPS  += $(foreach l,$(KERNELS_TEST_LINKS),$(KERNEL_OUT)/$(l)/initramfs.cpio.gz) \
 	$(KERNEL_OUT)/$(call kernel_link,6.12)/boot.ipxe $(BOOT_OUT)/grub.cfg $(PREPARE_DISK)
 
@@ -26,3 +34,10 @@ CHECK_DEPS  += $(foreach l,$(KERNELS_TEST_LINKS),$(KERNEL_OUT)/$(l)/initramfs.cp
 check-kernel-build: kernel-build | deps
 	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) KERNELS_TEST_LINKS=$(KVER)-build \
 		$(TOP)/tests/run-tests $(TOP)/tests/kernels/boot.test
+
+QUICK_FLAVOUR ?= rt-amd64
+.PHONY: check-kernel-quick
+check-kernel-quick: $(IMAGE) | deps
+	$(Q)$(MAKE) kernels KERNELS=6.12 KERNEL_FLAVOUR=$(QUICK_FLAVOUR)
+	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) QUICK_FLAVOUR=$(QUICK_FLAVOUR) \
+		$(TOP)/tests/run-tests $(TOP)/tests/kernels/quick-suite.test

@@ -14,6 +14,24 @@ kernel_dir() {
 	(cd "$_kd" && pwd -P)
 }
 
+# kernel_prepare VER: VER's name in out/kernels, after preparing it when VER
+# is a kernel of the user's (NAME=PATH, or a PATH with a /: a built kernel
+# tree or a .deb, named after its file) with make kernels.
+kernel_prepare() {
+	case $1 in
+	*=*|*/*) ;;
+	*) echo "$1"; return 0 ;;
+	esac
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$TOP" kernels KERNELS="$1" >&2 || {
+		echo "qemu/run: kernel $1 could not be prepared (see above)" >&2
+		return 1
+	}
+	case $1 in
+	*=*) echo "${1%%=*}" ;;
+	*) _kp=${1%/}; _kp=${_kp##*/}; echo "${_kp%.deb}" ;;
+	esac
+}
+
 # run_dir_of RUNS ID: the run directory of run ID under RUNS.
 run_dir_of() {
 	for _rd in "$1"/*_"$2"; do

@@ -80,8 +80,18 @@ static void fake_kernel(void)
 	is_str(text, config, "run/kernel.config is the config, byte for byte");
 	free(text);
 
+	ok(!k.build.present, "no identity file: no build");
+	put("/lib/modules/6.12.48/identity", "name=patched\nkind=tree\nsource=/src/linux\n"
+	    "release=6.12.48\nbuild_id=4f1c2a\ngit_commit=0123abcd-dirty\nno key here\n");
+	kfacts_read(root, "6.12.48", &k);
+	ok(k.build.present && !strcmp(k.build.name, "patched") && !strcmp(k.build.kind, "tree") &&
+	   !strcmp(k.build.source, "/src/linux"), "identity: name, kind, source");
+	ok(!strcmp(k.build.build_id, "4f1c2a") && !strcmp(k.build.git_commit, "0123abcd-dirty") &&
+	   !k.build.image_sha256[0], "identity: build id, git commit; a key not given stays empty");
+
 	kfacts_read(root, "6.1.0", &k);
 	ok(k.config_source[0] == '\0', "another release: its config is not found");
+	ok(!k.build.present, "another release: its identity is not found");
 
 	/* /proc/config.gz wins over the file, and is decompressed. */
 	snprintf(dir, sizeof dir, "printf 'CONFIG_IKCONFIG_PROC=y\\n' | gzip -n >%s/proc/config.gz", root);

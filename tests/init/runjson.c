@@ -124,6 +124,14 @@ static const char expected[] =
 "      \"file\": \"kernel.config\",\n"
 "      \"sha256\": \"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\"\n"
 "    },\n"
+"    \"build\": {\n"
+"      \"name\": \"patched\",\n"
+"      \"kind\": \"tree\",\n"
+"      \"source\": \"/src/linux\",\n"
+"      \"image_sha256\": null,\n"
+"      \"build_id\": \"4f1c2a\",\n"
+"      \"git_commit\": \"0123abcd-dirty\"\n"
+"    },\n"
 "    \"mitigations\": {\n"
 "      \"meltdown\": \"Mitigation: PTI\",\n"
 "      \"spectre_v1\": null\n"
@@ -243,6 +251,8 @@ static void record(void)
 		.config_source = "/lib/modules/6.12.48/config",
 		.config_sha256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
 		.config_saved = true,
+		.build = { .present = true, .name = "patched", .kind = "tree", .source = "/src/linux",
+			   .build_id = "4f1c2a", .git_commit = "0123abcd-dirty" },
 	};
 	suite_info_init(&s, "quick");
 	s.min_target_mib = 256;
