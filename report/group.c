@@ -3,7 +3,6 @@
 #include "group.h"
 
 #include "diag.h"
-#include "monitors.h"
 #include "stats.h"
 #include "util.h"
 
@@ -622,7 +621,6 @@ int report_build(struct report *r, struct dataset *ds, const struct options *o)
 	}
 	for (size_t w = 0; w < workloads.n; w++)
 		build_workload(r, workloads.v[w], row_key);
-	monitors_build(r);
 	build_facts(r);
 	free(row_key);
 	strlist_free(&workloads);
@@ -640,7 +638,6 @@ void report_free(struct report *r)
 			free(tb->cells[c].warnings);
 		}
 		free(tb->cells);
-		monitors_free(r, tb);
 		free(tb->cols);
 		for (size_t i = 0; i < tb->nrows; i++)
 			free(tb->rows[i]);

@@ -9,6 +9,7 @@
  */
 #include "diag.h"
 #include "group.h"
+#include "monitors.h"
 #include "image_id.h"
 #include "options.h"
 #include "output.h"
@@ -54,6 +55,7 @@ int main(int argc, char **argv)
 	}
 	rc = report_build(&rep, &ds, &opt);
 	if (rc == 0) {
+		monitors_build(&rep);
 		if (opt.plan > 0)
 			output_plan(stdout, &rep);
 		else
@@ -72,6 +74,7 @@ int main(int argc, char **argv)
 		if (rc == 0 && diag_skipped())
 			rc = 1;
 	}
+	monitors_free(&rep);
 	report_free(&rep);
 	dataset_free(&ds);
 	return rc;

@@ -87,7 +87,7 @@ void monitors_build(struct report *r)
 		build_table(r, &r->tables[i]);
 }
 
-void monitors_free(const struct report *r, struct table *t)
+static void table_monitors_free(const struct report *r, struct table *t)
 {
 	for (size_t c = 0; t->monitor_cells && c < t->nmonitors * t->nrows * r->ncols; c++) {
 		free(t->monitor_cells[c].m);
@@ -98,4 +98,13 @@ void monitors_free(const struct report *r, struct table *t)
 	for (size_t k = 0; k < t->nmonitors; k++)
 		free(t->monitor_names[k]);
 	free(t->monitor_names);
+	t->monitor_cells = NULL;
+	t->monitor_names = NULL;
+	t->nmonitors = 0;
+}
+
+void monitors_free(struct report *r)
+{
+	for (size_t t = 0; t < r->ntables; t++)
+		table_monitors_free(r, &r->tables[t]);
 }

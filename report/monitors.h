@@ -23,13 +23,14 @@
 /* The mean of monitor name over the seconds of measurement m; false if m
  * has no such figure (a line written before the monitors, or null). */
 bool monitor_mean(const struct measurement *m, const char *name, double *mean);
-/* Fill every table's monitor cells (t->monitor_names, t->monitor_cells). */
+/* Fill every table's monitor cells (t->monitor_names, t->monitor_cells),
+ * after report_build(); monitors_free() frees them, before report_free(). */
 void monitors_build(struct report *r);
 /* The cell of monitor k (an index into t->monitor_names) in row and col. */
 const struct cell *monitor_cell(const struct report *r, const struct table *t, size_t k,
 				size_t row, size_t col);
 /* Whether table t shows monitor rows. */
 bool monitors_shown(const struct report *r, const struct table *t);
-void monitors_free(const struct report *r, struct table *t);
+void monitors_free(struct report *r);
 
 #endif
