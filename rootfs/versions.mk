@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Every third-party input of the image, pinned: Debian source package,
-# version and the suite that serves it.  rootfs/debian-fetch downloads
+# Every third-party input of the image, pinned: Debian source package (and
+# binary package, when its files are used as Debian built them), version
+# and the suite that serves it.  rootfs/debian-fetch downloads
 # exactly these through a private apt configuration and caches them in
 # $(BOOTBENCH_CACHE).  A pin that stops downloading is reported by name.
 #
