@@ -45,6 +45,7 @@ MIMALLOC_SRC       := mimalloc
 MIMALLOC_VERSION   := 2.0.9+ds-2
 MIMALLOC_SUITE     := bookworm
 
-MUSL_SRC           := musl
-MUSL_VERSION       := 1.2.3-1
-MUSL_SUITE         := bookworm
+LLVM_LIBC_SRC      := llvm-toolchain-22
+LLVM_LIBC_DEB      := libllvmlibc-22-dev
+LLVM_LIBC_VERSION  := 1:22.1.8-1~deb13u5
+LLVM_LIBC_SUITE    := trixie
