@@ -62,7 +62,7 @@ POSTGRESQL_TOOL_DIRS   := src/bin/initdb src/bin/pg_ctl src/bin/pgbench \
 # postgres alone is linked dynamically; the tools link libpq statically.
 # Every executable links mimalloc, postgres LLVM libc's string functions too
 # (LDFLAGS_EX is used for executables only, not for the loadable modules,
-# which use the server's).
+# which use the server's allocator and libc.so's string functions).
 postgresql_make = $(SUBMAKE) \
 	-C $(POSTGRESQL_DIR)/$(1) \
 	$(if $(filter src/backend,$(1)),LDFLAGS_EX='$(MIMALLOC_OBJ) $(LLVM_LIBC_OBJ)', \
