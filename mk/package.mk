@@ -13,7 +13,8 @@
 #
 # What the package is
 #   P_PIN             prefix of its pin in rootfs/versions.mk (P_SRC,
-#                     P_VERSION, P_SUITE); default P
+#                     P_VERSION, P_SUITE; P_DEB for a binary package,
+#                     whose files are unpacked); default P
 #   P_DIR             where its source is unpacked; default $(SRC)/NAME
 #   P_DEPENDENCIES    packages it needs first (their sysroot files)
 #   P_INPUTS          files of ours it reads; the recipe and

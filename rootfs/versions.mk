@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Every third-party input of the image, pinned: Debian source package,
-# version and the suite that serves it.  rootfs/debian-fetch downloads
+# Every third-party input of the image, pinned: Debian source package (and
+# binary package, when its files are used as Debian built them), version
+# and the suite that serves it.  rootfs/debian-fetch downloads
 # exactly these through a private apt configuration and caches them in
 # $(BOOTBENCH_CACHE).  A pin that stops downloading is reported by name.
 #
@@ -44,6 +45,7 @@ MIMALLOC_SRC       := mimalloc
 MIMALLOC_VERSION   := 2.0.9+ds-2
 MIMALLOC_SUITE     := bookworm
 
-MUSL_SRC           := musl
-MUSL_VERSION       := 1.2.3-1
-MUSL_SUITE         := bookworm
+LLVM_LIBC_SRC      := llvm-toolchain-22
+LLVM_LIBC_DEB      := libllvmlibc-22-dev
+LLVM_LIBC_VERSION  := 1:22.1.8-1~deb13u5
+LLVM_LIBC_SUITE    := trixie

@@ -18,12 +18,13 @@
 # Built with -O2, like the PostgreSQL that distributions ship: the server's
 # speed is what the appliance measures.  Every executable has mimalloc
 # linked in as its allocator (rootfs/packages/mimalloc.mk says why), and
-# postgres musl's C memcpy and memmove (rootfs/packages/musl-memcpy.mk); make fidelity
-# holds the result against a glibc build of the same source.
+# postgres LLVM libc's memcpy, memmove, memcmp and strlen
+# (rootfs/packages/llvm-libc.mk); make fidelity holds the result against a
+# glibc build of the same source.
 # Only the directories needed are built, not the whole tree.
 
 POSTGRESQL_IMAGE        := yes
-POSTGRESQL_DEPENDENCIES := liburing mimalloc musl-memcpy
+POSTGRESQL_DEPENDENCIES := liburing mimalloc llvm-libc
 POSTGRESQL_PREFIX := /opt/postgresql
 POSTGRESQL_ROOT    = $(POSTGRESQL_STAGE)$(POSTGRESQL_PREFIX)
 # musl's libc.so is also its dynamic loader.
@@ -33,7 +34,7 @@ POSTGRESQL_LDSO   := /lib/x86_64-linux-musl/libc.so
 POSTGRESQL_BUILD_CC     := $(MUSL_CC)
 POSTGRESQL_BUILD_CFLAGS := -O2
 POSTGRESQL_ALLOCATOR    := mimalloc $(MIMALLOC_VERSION)
-POSTGRESQL_MEMCPY       := musl $(MUSL_VERSION) src/string/memcpy.c memmove.c
+POSTGRESQL_MEMCPY       := $(LLVM_LIBC_DEB) $(LLVM_LIBC_VERSION) $(LLVM_LIBC_FUNCS)
 
 POSTGRESQL_CONF_OPTS := \
 	CC=$(POSTGRESQL_BUILD_CC) CFLAGS="$(POSTGRESQL_BUILD_CFLAGS)" \
@@ -59,12 +60,12 @@ POSTGRESQL_TOOL_DIRS   := src/bin/initdb src/bin/pg_ctl src/bin/pgbench \
 
 # $(call postgresql_make,DIR,TARGET): make TARGET in DIR of the tree.
 # postgres alone is linked dynamically; the tools link libpq statically.
-# Every executable links mimalloc, postgres musl's C memcpy as well
+# Every executable links mimalloc, postgres LLVM libc's string functions too
 # (LDFLAGS_EX is used for executables only, not for the loadable modules,
-# which use the server's).
+# which use the server's allocator and libc.so's string functions).
 postgresql_make = $(SUBMAKE) \
 	-C $(POSTGRESQL_DIR)/$(1) \
-	$(if $(filter src/backend,$(1)),LDFLAGS_EX='$(MIMALLOC_OBJ) $(MUSL_MEMCPY_OBJ)', \
+	$(if $(filter src/backend,$(1)),LDFLAGS_EX='$(MIMALLOC_OBJ) $(LLVM_LIBC_OBJ)', \
 		LDFLAGS_EX='-static $(MIMALLOC_OBJ)' libpq_pgport='$(POSTGRESQL_LIBPQ)') \
 	$(2) $(POSTGRESQL_QUIET)
 

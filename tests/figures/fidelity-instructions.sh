@@ -19,8 +19,10 @@
 # For the rows where the image executes more, the functions that cost the
 # most per transaction on each side (self Ir, LONG less SHORT), then the
 # difference by function, string functions and allocators grouped under one
-# name across the two C libraries (glibc's __memmove_avx_unaligned_erms and
-# musl's memcpy are both "memcpy+memmove").  The profiles stay in WORK
+# name across the C libraries (glibc's __memmove_avx_unaligned_erms and
+# musl's memcpy are both "memcpy+memmove"; LLVM libc's C++ names, which
+# callgrind keeps mangled so that a name is one word, go by the function
+# they are part of: its inline_memcmp is "memcmp").  The profiles stay in WORK
 # (profiles.txt: side, script, transactions, file), for callgrind_annotate
 # --tree=caller.  Callgrind counts each iteration of a rep-prefixed string
 # instruction (musl's assembly memmove and memset) as one instruction.
@@ -116,7 +118,7 @@ log_connections = on" >>"$DATA/$side/postgresql.conf"
 vg_pid=
 server_up() {
 	side=$1
-	run valgrind --tool=callgrind --trace-children=yes \
+	run valgrind --tool=callgrind --trace-children=yes --demangle=no \
 		--callgrind-out-file="$WORK/$side/cg/callgrind.%p" \
 		"$(bindir "$side")/postgres" -D "$DATA/$side" >"$WORK/$side/log" 2>&1 &
 	vg_pid=$!
@@ -251,6 +253,7 @@ function group(o, f,   g) {
 	    f ~ /^(_int_malloc|_int_free|_int_realloc|malloc_consolidate|unlink_chunk|tcache_.*|sysmalloc|__malloc_.*|__libc_free)(\..*)?$/)
 		return "malloc+free (mimalloc | glibc)"
 	sub(/^__+/, "", g)
+	if (sub(/^_ZN[0-9]+__llvm_libc_[0-9_]+_[0-9]+(inline_)?/, "", g)) sub(/E.*/, "", g)
 	if (g ~ /^(memcpy|memmove|mempcpy)(_|$)/) return "memcpy+memmove"
 	if (g ~ /^(memcmp|bcmp)(_|$)/) return "memcmp"
 	if (g ~ /^(strncpy|stpncpy)(_|$)/) return "strncpy+stpncpy"
