@@ -9,6 +9,7 @@
 #include <sys/random.h>
 
 #include "console.h"
+#include "results_path.h"
 #include "files.h"
 #include "str.h"
 
@@ -165,10 +166,8 @@ static int set_id(struct params *p, const char *k, const char *v, char *err, siz
 /* The walk file: a path relative to the results partition's root. */
 static int set_next(struct params *p, const char *k, const char *v, char *err, size_t n)
 {
-	if (strlen(v) > NEXT_PATH_MAX || v[0] == '/' || strstr(v, "..") ||
-	    strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-/") != strlen(v))
-		return bad(err, n, k, v, "a path on the results partition: letters, digits, "
-			   "._+- and /, not starting with / and without \"..\"");
+	if (!results_path_ok(v))
+		return bad(err, n, k, v, RESULTS_PATH_RULE);
 	snprintf(p->next, sizeof p->next, "%s", v);
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "devspec.h"
+#include "results_path.h"
 
 #define SUITE_NAME_MAX 64
 #define RUN_ID_MAX 32
@@ -19,7 +20,7 @@
 #define TIMEOUT_MAX (7L * 24 * 3600)
 #define DISK_WAIT_MAX 3600L
 #define RESULTS_CONSOLE "console"	/* bootbench.results=console */
-#define NEXT_PATH_MAX 200		/* bootbench.next= */
+#define NEXT_PATH_MAX RESULTS_PATH_MAX	/* bootbench.next= */
 
 enum after { AFTER_POWEROFF, AFTER_REBOOT, AFTER_SHELL };
 

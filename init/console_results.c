@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "boot.h"
@@ -26,23 +25,12 @@
 /* Run argv; each output line to line(ctx).  0, or -1 after a warning. */
 static int run(const char *const argv[], int timeout, linesplit_fn *line, void *ctx)
 {
-	struct spawn_result r;
-	char st[64];
+	char why[PROC_WHY_MAX];
 
-	if (proc_run(argv, clock_now() + timeout, PROC_KILL_GRACE, line, ctx, &r) < 0) {
-		warning("console results: could not %s:", r.what);
-		return -1;
-	}
-	if (r.timed_out) {
-		warning("console results: %s did not finish within %d s", argv[0], timeout);
-		return -1;
-	}
-	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
-		warning("console results: %s failed (%s)%s%s", argv[0],
-			spawn_status_text(r.status, st, sizeof st), r.last[0] ? ": " : "", r.last);
-		return -1;
-	}
-	return 0;
+	if (proc_run_checked(argv, argv[0], timeout, line, ctx, why, sizeof why) == 0)
+		return 0;
+	warning("console results: %s", why);
+	return -1;
 }
 
 static void keep_hash(void *ctx, const char *line)

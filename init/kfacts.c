@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../common/clock.h"
@@ -156,21 +155,13 @@ static void keep_line(void *ctx, const char *line)
  * warning naming what ran. */
 static int run_tool(const char *const argv[], const char *what, char *last)
 {
-	struct spawn_result r;
-	char st[64];
+	char why[PROC_WHY_MAX];
 
 	last[0] = '\0';
-	if (proc_run(argv, clock_now() + TOOL_TIMEOUT, PROC_KILL_GRACE, keep_line, last, &r) < 0) {
-		warning("kernel config: could not %s:", r.what);
-		return -1;
-	}
-	if (r.timed_out || !WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
-		warning("kernel config: %s failed (%s)%s%s", what,
-			r.timed_out ? "timed out" : spawn_status_text(r.status, st, sizeof st),
-			last[0] ? ": " : "", last);
-		return -1;
-	}
-	return 0;
+	if (proc_run_checked(argv, what, TOOL_TIMEOUT, keep_line, last, why, sizeof why) == 0)
+		return 0;
+	warning("kernel config: %s", why);
+	return -1;
 }
 
 /* The text of the gzip'd config src, through the image's zcat into the

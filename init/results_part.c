@@ -8,7 +8,6 @@
 #include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 
 #include "boot.h"
@@ -77,9 +76,8 @@ static int format_results(struct boot *b, struct blockdev *d)
 {
 	const char *argv[] = { MKFS_EXT4, "-q", "-L", RESULTS_FS_LABEL, "-m", "0",
 			       "-O", RESULTS_MKFS_FEATURES, d->path, NULL };
-	struct spawn_result r;
+	char name[PATH_MAX + 32], why[PROC_WHY_MAX];
 	struct zeroes z;
-	char st[64];
 
 	if (devices_probe(d) < 0 || !blockdev_blank(d))
 		return fail("results partition %s is no longer blank: not formatting it", d->path);
@@ -93,13 +91,9 @@ static int format_results(struct boot *b, struct blockdev *d)
 			    ZEROES_SPAN >> 20);
 	say("formatting the blank results partition %s: %s -q -L %s -m 0 -O %s %s", d->path,
 	    MKFS_EXT4, RESULTS_FS_LABEL, RESULTS_MKFS_FEATURES, d->path);
-	if (proc_run(argv, clock_now() + MKFS_TIMEOUT, PROC_KILL_GRACE, echo_line, NULL, &r) < 0)
-		return fail("could not %s:", r.what);
-	if (r.timed_out)
-		return fail("%s %s did not finish within %d s", MKFS_EXT4, d->path, MKFS_TIMEOUT);
-	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0)
-		return fail("%s %s failed (%s)", MKFS_EXT4, d->path,
-			    spawn_status_text(r.status, st, sizeof st));
+	snprintf(name, sizeof name, "%s %s", MKFS_EXT4, d->path);
+	if (proc_run_checked(argv, name, MKFS_TIMEOUT, echo_line, NULL, why, sizeof why) < 0)
+		return fail("%s", why);
 	b->results_formatted = true;
 	devices_probe(d);
 	return 0;
@@ -282,22 +276,24 @@ static char *bench_json(struct boot *b)
 	return text;
 }
 
-/* Does the partition still take writes?  Said once, as the reason if
- * nothing failed before; a trouble found before stays unless another is
- * found now. */
-static void check_health(struct boot *b, const char *dir)
+int results_still_writable(struct boot *b, const char *dir, const char *also)
 {
 	struct results_health h;
 	char text[512];
 
 	results_health_check(b->results->name, RESULTS_MOUNT, dir, &h);
-	if (h.state == RESULTS_WRITABLE && b->results_trouble_said)
-		return;
-	b->results_health = h;
-	if (h.state != RESULTS_WRITABLE && !b->results_trouble_said) {
-		b->results_trouble_said = true;
-		fail("%s", results_health_text(&h, b->results->path, text, sizeof text));
+	if (h.state == RESULTS_WRITABLE) {
+		if (!b->results_trouble_said)
+			b->results_health = h;
+		return 0;
 	}
+	b->results_health = h;
+	if (!b->results_trouble_said) {
+		b->results_trouble_said = true;
+		fail("%s%s%s", results_health_text(&h, b->results->path, text, sizeof text),
+		     also ? "; " : "", also ? also : "");
+	}
+	return -1;
 }
 
 /* The final run.json, and what goes with it. */
@@ -310,14 +306,14 @@ static void finish_record(struct boot *b)
 
 	if (!b->results_mounted || !b->run_dir[0]) {
 		if (b->results_mounted && on_disk)
-			check_health(b, RESULTS_MOUNT);
+			results_still_writable(b, RESULTS_MOUNT, NULL);
 		say("no run record: %s", b->results_mounted ? "no run directory" :
 		    "the results partition is not mounted");
 		phase_end();
 		return;
 	}
 	if (on_disk)
-		check_health(b, b->run_dir);
+		results_still_writable(b, b->run_dir, NULL);
 	if (b->results_health.state == RESULTS_GONE ||
 	    b->results_health.state == RESULTS_READ_ONLY) {
 		say("no final run.json: the results partition is %s; what was written stays",

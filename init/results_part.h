@@ -20,6 +20,13 @@ struct boot;
  * and keep the console log in the run's logs/console.log. */
 int results_open(struct boot *b);
 
+/* Whether the results partition still takes writes in dir (under its
+ * mount): 0 if it does.  Otherwise -1, after saying what is wrong, and
+ * then also (if not NULL), in one fail() line: the run's reason unless one
+ * was given before.  Said once a boot: a trouble found before stays in
+ * b->results_health unless another is found now. */
+int results_still_writable(struct boot *b, const char *dir, const char *also);
+
 /* Step: stop leftover processes, save dmesg, take in bench.json, write
  * the final run.json ("done", or "failed" with the first failure). */
 void results_finish(struct boot *b);

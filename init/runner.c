@@ -9,7 +9,7 @@
 #include "boot.h"
 #include "../common/clock.h"
 #include "console.h"
-#include "results_state.h"
+#include "results_part.h"
 #include "spawn.h"
 
 #define BENCH_PREFIX "bootbench-bench: "
@@ -87,28 +87,13 @@ static void run_line(void *arg, const char *line)
 		snprintf(c->last_error, sizeof c->last_error, "%s", line + strlen(BENCH_PREFIX));
 }
 
-/* When the runner failed because the results partition stopped taking
- * writes, that is the run's reason: say it first, then the runner's. */
-static int results_trouble(struct boot *b, const char *why)
-{
-	struct results_health *h = &b->results_health;
-	char text[512];
-
-	results_health_check(b->results->name, RESULTS_MOUNT, b->run_dir, h);
-	if (h->state == RESULTS_WRITABLE)
-		return 0;
-	b->results_trouble_said = true;
-	return fail("%s; the suite stopped: %s",
-		    results_health_text(h, b->results->path, text, sizeof text), why);
-}
-
 int bench_run(struct boot *b)
 {
 	const char *argv[16];
 	struct run_ctx c = { "" };
 	struct spawn_result r;
 	double deadline = b->deadline - FINISH_RESERVE;
-	char st[64];
+	char st[64], stopped[560];
 	int n = 0;
 
 	argv[n++] = BENCH_PROGRAM;
@@ -141,7 +126,10 @@ int bench_run(struct boot *b)
 	if (!c.last_error[0])
 		snprintf(c.last_error, sizeof c.last_error, "%s run: %s", BENCH_PROGRAM,
 			 spawn_status_text(r.status, st, sizeof st));
-	if (results_trouble(b, c.last_error) < 0)
+	/* When the results partition stopped taking writes, that is the
+	 * run's reason: said first, then the runner's. */
+	snprintf(stopped, sizeof stopped, "the suite stopped: %s", c.last_error);
+	if (results_still_writable(b, b->run_dir, stopped) < 0)
 		return -1;
 	return fail("suite %s failed: %s", b->params.suite, c.last_error);
 }

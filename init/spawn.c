@@ -65,6 +65,30 @@ int proc_run(const char *const argv[], double deadline, double kill_grace,
 	return -1;
 }
 
+int proc_run_checked(const char *const argv[], const char *name, int timeout,
+		     linesplit_fn *line, void *ctx, char *why, size_t why_len)
+{
+	struct spawn_result r;
+	char st[64];
+
+	if (proc_run(argv, clock_now() + timeout, PROC_KILL_GRACE, line, ctx, &r) < 0) {
+		snprintf(why, why_len, "could not %s: %s", r.what, strerror(errno));
+		return -1;
+	}
+	if (r.timed_out) {
+		snprintf(why, why_len, "%s did not finish within %d s%s", name, timeout,
+			 r.lost ? " (it did not die even after SIGKILL)" : "");
+		return -1;
+	}
+	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
+		snprintf(why, why_len, "%s failed (%s)%s%s", name,
+			 spawn_status_text(r.status, st, sizeof st), r.last[0] ? ": " : "",
+			 r.last);
+		return -1;
+	}
+	return 0;
+}
+
 /* Reap until no child is left or until; true if none is left. */
 static bool reap_until(double until)
 {

@@ -21,20 +21,6 @@ static int bad(char *err, size_t errlen, int line, const char *fmt, ...)
 	return -1;
 }
 
-/* A path on the results partition: relative, no "..", printable. */
-static bool good_path(const char *p)
-{
-	if (!*p || *p == '/' || strlen(p) > WALK_PATH_MAX)
-		return false;
-	for (const char *s = p; *s; s++)
-		if (!isgraph((unsigned char)*s))
-			return false;
-	for (const char *s = p; (s = strstr(s, "..")); s += 2)
-		if ((s == p || s[-1] == '/') && (s[2] == '/' || s[2] == '\0'))
-			return false;
-	return true;
-}
-
 static bool good_word(const char *w, size_t max, const char *extra)
 {
 	size_t n = strlen(w);
@@ -90,9 +76,9 @@ int walk_parse(const char *text, struct walk *w, char *err, size_t errlen)
 			if (!good_word(f[1], WALK_NAME_MAX, "._+-"))
 				return bad(err, errlen, lineno, "kernel name \"%s\": letters, digits and ._+- (at most %d)",
 					   f[1], WALK_NAME_MAX);
-			if (!good_path(f[2]) || !good_path(f[3]))
-				return bad(err, errlen, lineno, "kernel %s: paths relative to the results "
-					   "partition, without \"..\"", f[1]);
+			if (!results_path_ok(f[2]) || !results_path_ok(f[3]))
+				return bad(err, errlen, lineno, "kernel %s: each path must be %s", f[1],
+					   RESULTS_PATH_RULE);
 			/* Their lengths are checked above. */
 			memcpy(e->name, f[1], strlen(f[1]) + 1);
 			memcpy(e->vmlinuz, f[2], strlen(f[2]) + 1);

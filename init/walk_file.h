@@ -18,9 +18,11 @@
 
 #include <stdio.h>
 
+#include "results_path.h"
+
 #define WALK_MAX 16
 #define WALK_NAME_MAX 64
-#define WALK_PATH_MAX 200
+#define WALK_PATH_MAX RESULTS_PATH_MAX
 #define WALK_ID_MAX 20
 
 struct walk_entry {

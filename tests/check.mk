@@ -11,14 +11,27 @@
 # it stopped early and fails): tests/lib/tap.sh (tap_done), tests/lib/tap.h
 # (tap_done()), tests/lib/pytap.py (exit()).
 
+#
+# The longest QEMU boots of features that one boot does not cover (a walk
+# of kernels, the GRUB and iPXE entries, kernels of one's own: about 4
+# minutes under TCG) register as BOOTS_TESTS and BOOTS_DEPS instead, for
+# make check-boots, which .ci/run runs as time allows, as it does
+# make check-faults (tests/faults.mk).
+
 CHECK_TESTS :=
 CHECK_DEPS  :=
+BOOTS_TESTS :=
+BOOTS_DEPS  :=
 include $(sort $(filter-out tests/check.mk,$(wildcard tests/*.mk)))
 
-.PHONY: check
+.PHONY: check check-boots
 check: $(CHECK_DEPS) | deps
 	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) \
 		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(CHECK_TESTS))
+
+check-boots: $(BOOTS_DEPS) | deps
+	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) \
+		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(BOOTS_TESTS))
 
 # make figures: the benchmark scripts that print figures (sizes, build and
 # boot times, the runner's overhead, the fidelity of the image's PostgreSQL);

@@ -5,6 +5,7 @@
 #   kernels/boot    each Debian kernel boots the image in QEMU: the init
 #                   loads its modules, sees both virtio disks, ext4 and xfs
 #                   are registered, and it powers off by itself
+# and, in make check-boots (the long boots, tests/check.mk):
 #   kernels/boot-entries  the GRUB and iPXE entries of make kernels, checked
 #                   and booted in QEMU (iPXE over TFTP, GRUB from an ISO)
 #   kernels/user-kernels  a built tree and a .deb of one release, prepared
@@ -25,9 +26,10 @@ KERNELS_TEST  := $(KERNEL_SHORTS)
 export KERNELS_TEST_LINKS := $(foreach k,$(KERNELS_TEST),$(call kernel_link,$(k)))
 export KERNEL_FLAVOUR
 
-CHECK_TESTS += tests/kernels/check.test tests/kernels/errors.test tests/kernels/boot.test \
-	tests/kernels/boot-entries.test tests/kernels/user-kernels.test
-CHECK_DEPS  += $(foreach l,$(KERNELS_TEST_LINKS),$(KERNEL_OUT)/$(l)/initramfs.cpio.gz) \
+CHECK_TESTS += tests/kernels/check.test tests/kernels/errors.test tests/kernels/boot.test
+CHECK_DEPS  += $(foreach l,$(KERNELS_TEST_LINKS),$(KERNEL_OUT)/$(l)/initramfs.cpio.gz)
+BOOTS_TESTS += tests/kernels/boot-entries.test tests/kernels/user-kernels.test
+BOOTS_DEPS  += $(IMAGE) $(REPORT) $(KERNEL_OUT)/$(call kernel_link,6.12)/initramfs.cpio.gz \
 	$(KERNEL_OUT)/$(call kernel_link,6.12)/boot.ipxe $(BOOT_OUT)/grub.cfg $(PREPARE_DISK)
 
 .PHONY: check-kernel-build

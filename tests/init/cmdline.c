@@ -55,6 +55,10 @@ static void good_lines(void)
 	   !strcmp(p.next, "walk/3f2a9c1b.txt"), "bootbench.next: the walk file");
 	ok(parse("bootbench.target=PARTLABEL=x bootbench.next=walk/../../etc/passwd") == -1 &&
 	   strstr(err, "without \"..\""), "bootbench.next with \"..\" is refused (%s)", err);
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.next=walk/..x.txt") == 0,
+	   "bootbench.next: \"..x\" is a name, as in the walk file (one rule, results_path.c)");
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.next=walk/a;b") == -1 &&
+	   strstr(err, RESULTS_PATH_RULE), "bootbench.next with ';' is refused (%s)", err);
 	ok(parse("bootbench.target=PARTLABEL=x bootbench.next=/walk.txt") == -1,
 	   "bootbench.next with an absolute path is refused");
 	ok(parse("bootbench.target=PARTLABEL=x") == 0 && !p.next[0], "no walk by default");

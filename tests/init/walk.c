@@ -61,10 +61,14 @@ int main(void)
 	is_str(parse_err("next 0\nkernel a b\n"), "line 2: expected \"kernel NAME VMLINUZ INITRD\"",
 	       "a kernel line without its initramfs");
 	is_str(parse_err("next 0\nkernel a /boot/vmlinuz c\n"),
-	       "line 2: kernel a: paths relative to the results partition, without \"..\"", "an absolute path");
+	       "line 2: kernel a: each path must be " RESULTS_PATH_RULE, "an absolute path");
 	is_str(parse_err("next 0\nkernel a walk/../../etc c\n"),
-	       "line 2: kernel a: paths relative to the results partition, without \"..\"", "a path with ..");
+	       "line 2: kernel a: each path must be " RESULTS_PATH_RULE, "a path with ..");
 	ok(parse_err("next 0\nkernel a walk/..x c\n")[0] == '\0', "\"..x\" is a name, not \"..\"");
+	ok(parse_err("next 0\nkernel a kernels/6.12@mine/vmlinuz c\n")[0] == '\0',
+	   "a kernel of one's own: '@' in the path");
+	is_str(parse_err("next 0\nkernel a walk/x;y c\n"),
+	       "line 2: kernel a: each path must be " RESULTS_PATH_RULE, "a ';' in a path");
 	is_str(parse_err("next 0\nkernel a;b c d\n"),
 	       "line 2: kernel name \"a;b\": letters, digits and ._+- (at most 64)", "a bad kernel name");
 	is_str(parse_err("next -1\nkernel a b c\n"), "line 1: next \"-1\": a number from 0 to 16", "a negative next");
