@@ -39,8 +39,10 @@ pairs=${1:-5} script=${2:-select-only} clients=${3:-2} seconds=${4:-10}
 work=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-harness.XXXXXX")
 root=$work/root
 cleanup() {
-	chroot "$root" /opt/postgresql/bin/pg_ctl -D /plain/pgdata -m immediate stop \
-		>/dev/null 2>&1 || true
+	# pg_ctl will not run as root: as the postgres user, as the server runs.
+	[ ! -f "$root/plain/pgdata/postmaster.pid" ] ||
+		chroot --userspec=postgres:postgres "$root" /opt/postgresql/bin/pg_ctl \
+			-D /plain/pgdata -m immediate -w stop >/dev/null 2>&1 || true
 	for m in "$root/proc" "$root/sys" "$root/dev"; do
 		mountpoint -q "$m" && umount -R "$m"
 	done
