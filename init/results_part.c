@@ -281,6 +281,9 @@ int results_still_writable(struct boot *b, const char *dir, const char *also)
 	struct results_health h;
 	char text[512];
 
+	/* bootbench.results=console: the run is in memory, no partition. */
+	if (!b->results)
+		return 0;
 	results_health_check(b->results->name, RESULTS_MOUNT, dir, &h);
 	if (h.state == RESULTS_WRITABLE) {
 		if (!b->results_trouble_said)

@@ -21,7 +21,8 @@ struct boot;
 int results_open(struct boot *b);
 
 /* Whether the results partition still takes writes in dir (under its
- * mount): 0 if it does.  Otherwise -1, after saying what is wrong, and
+ * mount): 0 if it does, or if there is none (bootbench.results=console).
+ * Otherwise -1, after saying what is wrong, and
  * then also (if not NULL), in one fail() line: the run's reason unless one
  * was given before.  Said once a boot: a trouble found before stays in
  * b->results_health unless another is found now. */
