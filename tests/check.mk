@@ -10,7 +10,6 @@
 # lines prints one plan "1..N" too, N the number of lines (a test without
 # it stopped early and fails): tests/lib/tap.sh (tap_done), tests/lib/tap.h
 # (tap_done()), tests/lib/pytap.py (exit()).
-
 #
 # The longest QEMU boots of features that one boot does not cover (a walk
 # of kernels, the GRUB and iPXE entries, kernels of one's own: about 4

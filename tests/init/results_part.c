@@ -39,7 +39,7 @@ int main(void)
 	   "results on the console: no partition to check, nothing said");
 	ok(!b.results_trouble_said, "... and no trouble recorded");
 
-	/* A partition that is not mounted where the check looks. */
+	/* A partition the kernel does not know (no /sys/class/block/vdz9). */
 	b.params.results_console = false;
 	b.results = &results;
 	rc = results_still_writable(&b, dir, "the suite stopped: x");
