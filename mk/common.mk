@@ -28,8 +28,8 @@ OUR_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2
 # $(call unpack,PKG,DIR): fetch the pinned source of PKG (the prefix of its
 # variables in rootfs/versions.mk) and unpack its upstream tarball into DIR;
 # or, when the pin names a binary package (PKG_DEB), extract its files.
-unpack = $(if $($(1)_DEB),$(TOP)/rootfs/unpack-deb $($(1)_SUITE) $($(1)_DEB), \
-	$(TOP)/rootfs/unpack $($(1)_SUITE) $($(1)_SRC)) $($(1)_VERSION) $(2)
+unpack = $(TOP)/rootfs/unpack $(if $($(1)_DEB),deb $($(1)_SUITE) $($(1)_DEB), \
+	src $($(1)_SUITE) $($(1)_SRC)) $($(1)_VERSION) $(2)
 
 # $(call stage,PKG): the staging tree a package installs its image files into.
 stage = $(STAGE)/$(1)

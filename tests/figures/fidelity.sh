@@ -9,17 +9,27 @@
 #                 server: select-only, simple-update and tpcb-like at 1, 2
 #                 and 8 clients;
 #   client rows   the image's pgbench against the reference pgbench, both
-#                 on the reference server: select-only at 1, 2 and 8 clients;
+#                 on a reference server (in a duet, each its own):
+#                 select-only at 1, 2 and 8 clients;
 #   pgbench -i    its time on each server (the reference pgbench);
-# each row PAIRS times, the two sides alternated (ABBA), and a CHECKPOINT on
-# both servers before every run.  A row's ratio is the median of its pairs'
-# image/reference ratios (for a time, reference/image): 1.00 is a faithful
-# image, the goal is >= 0.95.  Beside the speed, the CPU time per
-# transaction of the side compared (the server's, from /proc, or the
-# client's), which a busy host disturbs less than the speed.  The data directories are on a tmpfs
-# (/dev/shm) unless FIDELITY_DATA names a directory: the builds differ in
-# CPU time, and a disk's varying fsync time would hide that (fdatasync is
-# still called, it returns at once).  Then the system calls per transaction of
+# each row PAIRS times, and a CHECKPOINT on the servers before every run.
+# The two sides of a pair run side by side ("duet", on a host with two CPUs
+# or more): each side's server and client pinned to a CPU of its own
+# (taskset), so that what the host does to both CPUs at once cancels out of
+# the pair's ratio; a pair is two such runs, the CPUs swapped, each side's
+# figure the geometric mean of its two.  The client rows then give each
+# pgbench a reference server of its own.  Otherwise
+# (FIDELITY_MODE=alternate, or one CPU) the sides take turns, ABBA, unpinned.
+# A row's ratio is the median of its pairs' image/reference ratios (for a
+# time, reference/image): 1.00 is a faithful image, the goal is >= 0.95.
+# FIDELITY_AA=1 runs the reference against itself in the image's place: the
+# ratios show what the method resolves on this host (1.00, and the spread).
+# Beside the speed, the CPU time per transaction of the side compared (the
+# server's, from /proc, or the client's), which a busy host disturbs less
+# than the speed.  The data directories are on a tmpfs (/dev/shm) unless
+# FIDELITY_DATA names a directory: the builds differ in CPU time, and a
+# disk's varying fsync time would hide that (fdatasync is still called, it
+# returns at once).  Then the system calls per transaction of
 # each server and each client, from strace (as root): the difference
 # between a run of LONG and one of SHORT transactions at 1 client, divided
 # by LONG - SHORT, so connecting and starting count nothing.
@@ -27,7 +37,9 @@
 # Settings (environment): FIDELITY_PAIRS (5), FIDELITY_SECONDS (6),
 # FIDELITY_SCALE (10), FIDELITY_CLIENTS ("1 2 8"),
 # FIDELITY_SCRIPTS ("select-only simple-update tpcb-like"), FIDELITY_DATA
-# (a new directory on /dev/shm).
+# (a new directory on /dev/shm), FIDELITY_MODE (duet or alternate; duet
+# when the host has two CPUs or more), FIDELITY_CPUS (the duet's two CPUs:
+# the first two this process may use), FIDELITY_AA (0).
 # Run as root, the servers run as the user nobody.
 #
 #   TOP=... IMAGE=... REFERENCE=... WORK=... tests/figures/fidelity.sh
@@ -41,6 +53,8 @@ seconds=${FIDELITY_SECONDS:-6}
 scale=${FIDELITY_SCALE:-10}
 clients_list=${FIDELITY_CLIENTS:-1 2 8}
 scripts=${FIDELITY_SCRIPTS:-select-only simple-update tpcb-like}
+mode=${FIDELITY_MODE:-}
+aa=${FIDELITY_AA:-0}
 short_txns=500 long_txns=2500
 
 die() { echo "fidelity: $*" >&2; exit 1; }
@@ -52,6 +66,31 @@ done
 [ -x "$REFERENCE/bin/postgres" ] || die "$REFERENCE/bin/postgres missing: run make fidelity"
 [ -e /lib/ld-musl-x86_64.so.1 ] ||
 	die "/lib/ld-musl-x86_64.so.1 missing (the image's postgres runs with it): install musl"
+case $aa in 0|1) ;; *) die "FIDELITY_AA must be 0 or 1" ;; esac
+# The CPUs this process may use, as a list of numbers.
+allowed=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status | tr ',' '\n' |
+	awk -F- '{ for (c = $1; c <= ($2 == "" ? $1 : $2); c++) print c }')
+cpus=${FIDELITY_CPUS:-$(echo "$allowed" | head -n 2 | tr '\n' ' ')}
+if [ -z "$mode" ]; then
+	if [ "$(echo "$cpus" | wc -w)" -ge 2 ] && command -v taskset >/dev/null; then
+		mode=duet
+	else
+		mode=alternate
+	fi
+fi
+case $mode in
+duet)
+	command -v taskset >/dev/null || die "FIDELITY_MODE=duet needs taskset: install util-linux"
+	set -- $cpus
+	[ $# -eq 2 ] || die "FIDELITY_CPUS must name two CPUs (it is '$cpus')"
+	for c; do
+		echo "$allowed" | grep -qx "$c" || die "CPU $c (FIDELITY_CPUS) is not one this process may use"
+	done
+	[ "$1" != "$2" ] || die "FIDELITY_CPUS names CPU $1 twice"
+	cpu_a=$1 cpu_b=$2 ;;
+alternate) ;;
+*) die "FIDELITY_MODE must be duet or alternate (it is '$mode')" ;;
+esac
 
 # Everything under WORK and DATA belongs to the user the servers run as.
 . "$TOP/tests/figures/fidelity-setup.sh"
@@ -60,12 +99,16 @@ fidelity_owner
 
 now() { date +%s.%N; }
 . "$TOP/tests/figures/ratios.sh"
+[ "$aa" -eq 0 ] || IMG=$REF
 
-# The two servers: SIDE is img or ref; each has its data directory, socket
-# directory and port, and is set up with its own initdb and pg_ctl.
-port_img=55432 port_ref=55433
+# The servers: SIDE is img, ref or (in a duet, for the client rows) rf2, a
+# second reference server; each has its data directory, socket directory
+# and port, and is set up with its own initdb and pg_ctl.
+port_img=55432 port_ref=55433 port_rf2=55434
 bindir() { if [ "$1" = img ]; then echo "$IMG"; else echo "$REF"; fi; }
-port() { if [ "$1" = img ]; then echo $port_img; else echo $port_ref; fi; }
+port() { case $1 in img) echo $port_img ;; ref) echo $port_ref ;; *) echo $port_rf2 ;; esac; }
+servers="img ref"
+[ "$mode" = alternate ] || servers="img ref rf2"
 server_up() {
 	side=$1 bin=$(bindir "$1")
 	mkdir -p "$WORK/$side"
@@ -81,13 +124,13 @@ server_up() {
 server_down() {
 	run "$(bindir "$1")/pg_ctl" -D "$DATA/$1" -m fast -w stop >/dev/null 2>&1 || true
 }
-cleanup() { server_down img; server_down ref; rm -rf "$DATA"; }
+cleanup() { for side in $servers; do server_down "$side"; done; rm -rf "$DATA"; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # sql SIDE STATEMENT: through the reference psql.
 sql() { run "$REF/psql" -h "$WORK/$1" -p "$(port "$1")" -U postgres -qAtc "$2" postgres; }
-checkpoint() { sql img CHECKPOINT >/dev/null && sql ref CHECKPOINT >/dev/null; }
+checkpoint() { for side in $servers; do sql "$side" CHECKPOINT >/dev/null || return 1; done; }
 
 hz=$(getconf CLK_TCK)
 # server_ticks SIDE: the CPU time (clock ticks) the server has used so far:
@@ -99,13 +142,25 @@ server_ticks() {
 		$2 == pm  { t += $12 + $13 }
 		END { print t + 0 }'
 }
+# pin SIDE CPU: the server and its processes to CPU; the backends it starts
+# later inherit it from the postmaster.
+pin() {
+	pm=$(head -n 1 "$DATA/$1/postmaster.pid")
+	for p in $pm $(cat /proc/[0-9]*/stat 2>/dev/null |
+		awk -v pm="$pm" '{ pid = $1; sub(/^.*\) /, "") } $2 == pm { print pid }'); do
+		taskset -a -p -c "$2" "$p" >/dev/null 2>&1 || [ ! -d "/proc/$p" ] ||
+			die "taskset could not pin process $p of the $1 server to CPU $2"
+	done
+}
 # measured CLIENTBIN SERVER OUT ARGS...: pgbench ARGS against SERVER, its
-# output in OUT; prints the server's CPU ticks and pgbench's.
+# output in OUT; prints the server's CPU ticks and pgbench's.  In a duet,
+# pgbench runs on the CPU in $on.
 measured() {
 	bin=$1 side=$2 out=$3; shift 3
 	s0=$(server_ticks "$side")
 	# The shell's cutime and cstime (fields 16, 17) are pgbench's.
-	run sh -c 'o=$1; shift; "$@" >"$o" 2>&1; s=$?; cut -d" " -f16,17 /proc/$$/stat >"$o.cpu"; exit $s' \
+	run ${on:+taskset -c "$on"} sh -c \
+		'o=$1; shift; "$@" >"$o" 2>&1; s=$?; cut -d" " -f16,17 /proc/$$/stat >"$o.cpu"; exit $s' \
 		sh "$out" "$bin/pgbench" -h "$WORK/$side" -p "$(port "$side")" -U postgres "$@" postgres ||
 		{ cat "$out" >&2; die "pgbench $* against the $side server failed"; }
 	sleep 0.5     # the backends gone and reaped
@@ -116,8 +171,7 @@ measured() {
 # connection time, CPU the microseconds per transaction of WHOSE (server or
 # client).
 pgbench_tps() {
-	checkpoint
-	out=$WORK/pgbench.txt
+	out=$WORK/pgbench.$2.txt
 	set -- "$@" $(measured "$1" "$2" "$out" -b "$3" -c "$4" -j "$4" -T "$seconds" -M simple)
 	tps=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$out")
 	n=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$out")
@@ -129,9 +183,8 @@ pgbench_tps() {
 # init_time SERVER: "seconds:CPU" of pgbench -i at the scale (reference
 # pgbench), CPU the server's in milliseconds.
 init_time() {
-	checkpoint
 	t0=$(now)
-	set -- "$1" $(measured "$REF" "$1" "$WORK/init.txt" -i -q -s "$scale")
+	set -- "$1" $(measured "$REF" "$1" "$WORK/init.$1.txt" -i -q -s "$scale")
 	awk -v s="$t0" -v e="$(now)" -v k="$2" -v hz="$hz" 'BEGIN { printf "%.3f:%.0f", e - s, k / hz * 1e3 }'
 }
 
@@ -161,14 +214,41 @@ row() {
 "
 }
 
-# pairs_of CMD_IMG CMD_REF: A and B, alternated ABBA.
+# duet CMD_IMG CMD_REF SERVER_IMG SERVER_REF CPU_IMG CPU_REF: both commands
+# at once, each server with its client on its CPU; the "figure:CPU" of
+# each in $WORK/duet.img and $WORK/duet.ref.
+duet() {
+	pin "$3" "$5" && pin "$4" "$6" && checkpoint || die "could not pin or checkpoint the servers"
+	(on=$5; eval "$1") >"$WORK/duet.img" & pa=$!
+	(on=$6; eval "$2") >"$WORK/duet.ref" & pb=$!
+	wait "$pa" || die "the image's side of pair $i failed"
+	wait "$pb" || die "the reference's side of pair $i failed"
+}
+# geomean X Y: the geometric mean of two "figure:CPU", field by field.
+geomean() {
+	awk -v x="$1" -v y="$2" 'BEGIN { split(x, p, ":"); split(y, q, ":")
+		printf "%.3f:%.3f", sqrt(p[1] * q[1]), sqrt(p[2] * q[2]) }'
+}
+
+# pairs_of CMD_IMG CMD_REF [SERVER_IMG SERVER_REF]: A and B, from PAIRS
+# pairs of the two commands, with a CHECKPOINT before each run.  In a duet
+# a pair is two runs of both commands at once, each with the server it uses
+# (SERVER_IMG and SERVER_REF, by default img and ref) and its client on one
+# CPU, then on the other: a side's figure is the geometric mean of its two
+# runs, so that one CPU's being faster than the other cancels out of the
+# ratio.  Otherwise the two commands are alternated ABBA.
 pairs_of() {
 	A= B= i=1
 	while [ "$i" -le "$pairs" ]; do
-		if [ $((i % 2)) -eq 1 ]; then
-			a=$(eval "$1"); b=$(eval "$2")
+		if [ "$mode" = duet ]; then
+			duet "$1" "$2" "${3:-img}" "${4:-ref}" "$cpu_a" "$cpu_b"
+			a=$(cat "$WORK/duet.img") b=$(cat "$WORK/duet.ref")
+			duet "$1" "$2" "${3:-img}" "${4:-ref}" "$cpu_b" "$cpu_a"
+			a=$(geomean "$a" "$(cat "$WORK/duet.img")") b=$(geomean "$b" "$(cat "$WORK/duet.ref")")
+		elif [ $((i % 2)) -eq 1 ]; then
+			checkpoint; a=$(eval "$1"); checkpoint; b=$(eval "$2")
 		else
-			b=$(eval "$2"); a=$(eval "$1")
+			checkpoint; b=$(eval "$2"); checkpoint; a=$(eval "$1")
 		fi
 		A="$A $a" B="$B $b"
 		i=$((i + 1))
@@ -178,13 +258,17 @@ pairs_of() {
 pg_version() { "$1" --version 2>&1 | sed -n "1s/.*) //p"; }
 gcc_v=$(gcc -dumpfullversion 2>/dev/null || gcc -dumpversion)
 glibc_v=$(getconf GNU_LIBC_VERSION 2>/dev/null || echo "glibc ?")
-note "starting both servers (initdb) in $WORK"
-server_up img
-server_up ref
+note "starting the servers ($servers; initdb) in $WORK"
+for side in $servers; do server_up "$side"; done
 : >"$WORK/table.txt"
 
-note "pgbench -i -s $scale: $pairs pairs"
+note "pgbench -i -s $scale: $pairs pairs ($mode)"
 pairs_of "init_time img" "init_time ref"
+if [ "$mode" = duet ]; then
+	run "$REF/pgbench" -h "$WORK/rf2" -p $port_rf2 -U postgres -i -q -s "$scale" postgres \
+		>"$WORK/init.rf2.txt" 2>&1 ||
+		{ cat "$WORK/init.rf2.txt" >&2; die "pgbench -i on the second reference server failed"; }
+fi
 row "pgbench -i -s $scale" s ms lower
 
 for script in $scripts; do
@@ -194,11 +278,17 @@ for script in $scripts; do
 		row "server $script c$c" tps us/tx higher
 	done
 done
+client_ref=ref
+[ "$mode" = alternate ] || client_ref=rf2
 for c in $clients_list; do
 	note "client select-only c$c: $pairs pairs of $seconds s"
-	pairs_of "pgbench_tps $IMG ref select-only $c client" "pgbench_tps $REF ref select-only $c client"
+	pairs_of "pgbench_tps $IMG ref select-only $c client" \
+		"pgbench_tps $REF $client_ref select-only $c client" ref "$client_ref"
 	row "client select-only c$c" tps us/tx higher
 done
+if [ "$mode" = duet ]; then
+	for side in $servers; do pin "$side" "$(echo $allowed | tr ' ' ',')"; done
+fi
 
 echo "fidelity: PostgreSQL $(pg_version "$REF/postgres"), image and reference from the same pinned source"
 info=$WORK/image/etc/bootbench/image.json
@@ -209,8 +299,15 @@ else
 	echo "  image:     $IMAGE"
 fi
 echo "  reference: gcc $gcc_v, $glibc_v, CFLAGS -O2 ($REFERENCE)"
-echo "  data on $data_where; scale $scale, shared_buffers 128MB, $pairs pairs of $seconds s alternated"
-echo "  server rows: the reference pgbench as client for both; client rows: both on the reference server"
+[ "$aa" -eq 0 ] || echo "  FIDELITY_AA=1: the reference in the image's place (A/A: what this host resolves)"
+if [ "$mode" = duet ]; then
+	echo "  data on $data_where; scale $scale, shared_buffers 128MB, $pairs pairs of two $seconds-s runs,"
+	echo "  the sides at once, each server with its client on one CPU ($cpu_a, $cpu_b), swapped for the second"
+	echo "  server rows: the reference pgbench as client for both; client rows: each on a reference server"
+else
+	echo "  data on $data_where; scale $scale, shared_buffers 128MB, $pairs pairs of $seconds s alternated"
+	echo "  server rows: the reference pgbench as client for both; client rows: both on the reference server"
+fi
 echo "  CPU: the server's (server rows, pgbench -i) or the client's (client rows) CPU time per"
 echo "  transaction; ratio: the image's speed over the reference's, median of the pairs (listed)"
 printf '  %-23s %9s %9s %-3s %6s %8s %8s %-5s %6s  %s\n' row image ref "" ratio "CPU img" ref "" ratio \
