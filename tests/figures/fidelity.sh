@@ -133,21 +133,21 @@ sql() { run "$REF/psql" -h "$WORK/$1" -p "$(port "$1")" -U postgres -qAtc "$2" p
 checkpoint() { for side in $servers; do sql "$side" CHECKPOINT >/dev/null || return 1; done; }
 
 hz=$(getconf CLK_TCK)
-# server_ticks SIDE: the CPU time (clock ticks) the server has used so far:
-# the postmaster with the children it has reaped, and its live children.
-server_ticks() {
+# server_procs SIDE: the server's processes, a line each: the postmaster
+# ("pm PID TICKS", its CPU time with that of the children it has reaped)
+# and its live children ("child PID TICKS"); ticks are clock ticks.
+server_procs() {
 	cat /proc/[0-9]*/stat 2>/dev/null | awk -v pm="$(head -n 1 "$DATA/$1/postmaster.pid")" '
 		{ pid = $1; sub(/^.*\) /, "") }   # now $2 is the ppid, $12.. utime stime cutime cstime
-		pid == pm { t += $12 + $13 + $14 + $15 }
-		$2 == pm  { t += $12 + $13 }
-		END { print t + 0 }'
+		pid == pm { print "pm", pid, $12 + $13 + $14 + $15 }
+		$2 == pm  { print "child", pid, $12 + $13 }'
 }
-# pin SIDE CPU: the server and its processes to CPU; the backends it starts
-# later inherit it from the postmaster.
+# server_ticks SIDE: the CPU time (clock ticks) the server has used so far.
+server_ticks() { server_procs "$1" | awk '{ t += $3 } END { print t + 0 }'; }
+# pin SIDE CPU: the server's processes to CPU; the backends it starts later
+# inherit it from the postmaster.
 pin() {
-	pm=$(head -n 1 "$DATA/$1/postmaster.pid")
-	for p in $pm $(cat /proc/[0-9]*/stat 2>/dev/null |
-		awk -v pm="$pm" '{ pid = $1; sub(/^.*\) /, "") } $2 == pm { print pid }'); do
+	for p in $(server_procs "$1" | awk '{ print $2 }'); do
 		taskset -a -p -c "$2" "$p" >/dev/null 2>&1 || [ ! -d "/proc/$p" ] ||
 			die "taskset could not pin process $p of the $1 server to CPU $2"
 	done
@@ -264,11 +264,7 @@ for side in $servers; do server_up "$side"; done
 
 note "pgbench -i -s $scale: $pairs pairs ($mode)"
 pairs_of "init_time img" "init_time ref"
-if [ "$mode" = duet ]; then
-	run "$REF/pgbench" -h "$WORK/rf2" -p $port_rf2 -U postgres -i -q -s "$scale" postgres \
-		>"$WORK/init.rf2.txt" 2>&1 ||
-		{ cat "$WORK/init.rf2.txt" >&2; die "pgbench -i on the second reference server failed"; }
-fi
+[ "$mode" = alternate ] || measured "$REF" rf2 "$WORK/init.rf2.txt" -i -q -s "$scale" >/dev/null
 row "pgbench -i -s $scale" s ms lower
 
 for script in $scripts; do
