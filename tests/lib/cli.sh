@@ -35,19 +35,19 @@ _cli_run() {
 # _cli_report DESC STATUS WANT-OUT WANT-ERR: compare the last command's
 # status, stdout and stderr with STATUS and the files WANT-OUT, WANT-ERR.
 _cli_report() {
-	_ok=0
-	[ "$cli_rc" -eq "$2" ] || { echo "#   exit status $cli_rc, want $2"; _ok=1; }
+	_st=0
+	[ "$cli_rc" -eq "$2" ] || { echo "#   exit status $cli_rc, want $2"; _st=1; }
 	if ! cmp -s "$3" "$cli_tmp/out"; then
 		echo "#   stdout differs (-want +got):"
 		diff -u "$3" "$cli_tmp/out" | sed -n '3,$s/^/#   /p' | head -n 20
-		_ok=1
+		_st=1
 	fi
 	if ! cmp -s "$4" "$cli_tmp/err"; then
 		echo "#   stderr differs (-want +got):"
 		diff -u "$4" "$cli_tmp/err" | sed -n '3,$s/^/#   /p' | head -n 20
-		_ok=1
+		_st=1
 	fi
-	tap_ok $_ok "$1"
+	tap_status $_st "$1"
 }
 
 cli_help() {

@@ -6,9 +6,14 @@
  * tap_done() (a crash, an early return) prints no plan, and
  * tests/run-tests counts it as failed.
  *
- *   ok(cond, fmt, ...)          passes when cond is true (C truth, unlike
- *                               the shell's tap_ok, which takes an exit
- *                               status: 0 passes); returns cond
+ *   ok(cond, fmt, ...)          a truth value: passes when cond is true
+ *                               (nonzero), fails when it is false (0);
+ *                               returns cond.  (The shell's tap_status
+ *                               takes an exit status instead, 0 passes,
+ *                               and its tap_check a command.)
+ *   skip(what, fmt, ...)        "ok N - what # SKIP why": a check that
+ *                               cannot be made here, and why (fmt, ...);
+ *                               tests/run-tests counts it with the passes
  *   is_str(got, want, fmt, ...) strings equal (two NULLs are equal); on a
  *                               mismatch both are shown
  *   is_int(got, want, fmt, ...) integers equal, both shown on a mismatch
@@ -16,8 +21,10 @@
  *   tap_done()                  prints "1..N"; returns 1 if anything
  *                               failed, else 0: return tap_done() from main
  *
- * The shell side of the same convention is tests/lib/tap.sh, the Python
- * side tests/lib/pytap.py.
+ * The shell side of the same convention is tests/lib/tap.sh (tap_status
+ * STATUS WHAT takes an exit status, tap_check WHAT CMD... a command), the
+ * Python side tests/lib/pytap.py (check(ok, what) takes a truth value, as
+ * ok() does).
  */
 #ifndef BOOTBENCH_TEST_TAP_H
 #define BOOTBENCH_TEST_TAP_H
@@ -30,8 +37,9 @@
 
 static int tap_count, tap_failures;
 
+/* The result of one check: pass is a truth value (true passes). */
 __attribute__((format(printf, 4, 5), unused))
-static bool tap_ok(bool pass, const char *file, int line, const char *fmt, ...)
+static bool tap_result(bool pass, const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -48,7 +56,24 @@ static bool tap_ok(bool pass, const char *file, int line, const char *fmt, ...)
 	return pass;
 }
 
-#define ok(cond, ...) tap_ok((cond), __FILE__, __LINE__, __VA_ARGS__)
+#define ok(cond, ...) tap_result((cond), __FILE__, __LINE__, __VA_ARGS__)
+
+/* A check not made: "ok N - WHAT # SKIP WHY", WHY printf's fmt and its
+ * arguments. */
+__attribute__((format(printf, 2, 3), unused))
+static void tap_skip(const char *what, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("ok %d - %s # SKIP ", ++tap_count, what);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+#define skip(what, ...) tap_skip((what), __VA_ARGS__)
 
 /* Strings equal (or both NULL); on failure both are shown. */
 #define is_str(got, want, ...) do {                                      \

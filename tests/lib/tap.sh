@@ -6,15 +6,20 @@
 # a stream without a plan, or whose plan is not the number of results, as
 # a failure (the test stopped early).
 #
-# The convention: in the shell, a result is an exit status, 0 passes --
-# "tap_ok $? WHAT" after a command, "tap_ok 1 WHAT" for a failure.  The C
-# side of the same convention is tests/lib/tap.h and the Python side
-# tests/lib/pytap.py; both take a truth value (true passes), as their
-# languages do.  A test that runs a Python checker reads its TAP stream
-# (tap_import) so that the test's own stream keeps a single plan.
+# The convention: in the shell, tap_status takes an exit status (0 passes)
+# -- "tap_status $? WHAT" after a command, "tap_status 1 WHAT" for a
+# failure -- and tap_check takes a command, runs it and passes when it
+# exits 0.  The C side, tests/lib/tap.h, and the Python side,
+# tests/lib/pytap.py, take a truth value instead (C ok(), Python check():
+# true passes), as their languages do.  A test that runs a Python checker
+# reads its TAP stream (tap_import) so that the test's own stream keeps a
+# single plan.
 #
-#   tap_ok STATUS WHAT      "ok N - WHAT" when STATUS is 0, else "not ok"
-#   tap_check WHAT CMD...   run CMD, tap_ok its exit status
+#   tap_status STATUS WHAT  an exit status: "ok N - WHAT" when STATUS is 0,
+#                           else "not ok N - WHAT"
+#   tap_check WHAT CMD...   a command: run CMD, "ok" when it exits 0
+#                           (CMD is one simple command; for a pipeline or
+#                           a list, "LIST; tap_status $? WHAT")
 #   tap_is GOT WANT WHAT    ok when the strings are equal; else not ok and
 #                           "#   got:  GOT" / "#   want: WANT"
 #   tap_skip WHAT WHY       "ok N - WHAT # SKIP WHY"
@@ -37,7 +42,7 @@ tap_plan() {
 	echo "1..$1"
 }
 
-tap_ok() {
+tap_status() {
 	tap_n=$((tap_n + 1))
 	if [ "$1" -eq 0 ] 2>/dev/null; then
 		echo "ok $tap_n - $2"
@@ -51,16 +56,14 @@ tap_check() {
 	_tap_what=$1
 	shift
 	"$@"
-	tap_ok $? "$_tap_what"
+	tap_status $? "$_tap_what"
 }
 
 tap_is() {
-	if [ "$1" = "$2" ]; then
-		tap_ok 0 "$3"
-	else
-		tap_ok 1 "$3"
-		printf '#   got:  %s\n#   want: %s\n' "$1" "$2"
-	fi
+	[ "$1" = "$2" ]
+	_tap_st=$?
+	tap_status $_tap_st "$3"
+	[ $_tap_st -eq 0 ] || printf '#   got:  %s\n#   want: %s\n' "$1" "$2"
 }
 
 tap_skip() {
@@ -89,7 +92,7 @@ tap_import() {
 			_tap_line=${_tap_line#- }
 			_tap_results=$((_tap_results + 1))
 			_tap_fails=$((_tap_fails + _tap_st))
-			tap_ok $_tap_st "$_tap_prefix$_tap_line"
+			tap_status $_tap_st "$_tap_prefix$_tap_line"
 			;;
 		1..*) _tap_plan=${_tap_line#1..}; _tap_plan=${_tap_plan%% *} ;;
 		"#"*) printf '%s\n' "$_tap_line" ;;
@@ -99,11 +102,11 @@ tap_import() {
 	_tap_want_rc=0
 	[ "$_tap_fails" -eq 0 ] || _tap_want_rc=1
 	if [ -z "$_tap_plan" ]; then
-		tap_ok 1 "$_tap_who ran to its end (exit $_tap_rc; no plan: it stopped early?)"
+		tap_status 1 "$_tap_who ran to its end (exit $_tap_rc; no plan: it stopped early?)"
 	elif [ "$_tap_plan" != "$_tap_results" ]; then
-		tap_ok 1 "$_tap_who ran to its end (exit $_tap_rc; planned $_tap_plan, ran $_tap_results)"
+		tap_status 1 "$_tap_who ran to its end (exit $_tap_rc; planned $_tap_plan, ran $_tap_results)"
 	elif [ "$_tap_rc" != "$_tap_want_rc" ]; then
-		tap_ok 1 "$_tap_who ran to its end (exit $_tap_rc after $_tap_fails failed of $_tap_results)"
+		tap_status 1 "$_tap_who ran to its end (exit $_tap_rc after $_tap_fails failed of $_tap_results)"
 	fi
 }
 
