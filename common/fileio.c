@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* fileio.c: whole-file reads and crash-safe writes (see fileio.h). */
-#include "fileio.h"
+#include "common/fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* json.c: the streaming JSON writer declared in json.h. */
-#include "json.h"
-#include "utf8.h"
+#include "common/json.h"
+#include "common/utf8.h"
 
 #include <math.h>
 

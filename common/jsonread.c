@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* jsonread.c: the recursive-descent JSON reader declared in jsonread.h. */
-#include "jsonread.h"
-#include "utf8.h"
+#include "common/jsonread.h"
+#include "common/utf8.h"
 
 #include <math.h>
 #include <stdint.h>

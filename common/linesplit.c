@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* linesplit.c: a child's output, split into lines (linesplit.h). */
-#include "linesplit.h"
+#include "common/linesplit.h"
 
 #include <string.h>
 

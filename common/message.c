@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* message.c: message text (message.h). */
-#include "message.h"
+#include "common/message.h"
 
 #include <stdio.h>
 #include <string.h>

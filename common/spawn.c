@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* spawn.c: start a child process (spawn.h). */
-#include "spawn.h"
+#include "common/spawn.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* spawn_run.c: run a child with a deadline, its output line by line
  * (spawn_run.h). */
-#include "spawn_run.h"
+#include "common/spawn_run.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,8 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "fileio.h"
+#include "common/clock.h"
+#include "common/fileio.h"
 
 enum phase { RUNNING, TERMINATED, KILLED };
 

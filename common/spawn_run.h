@@ -17,8 +17,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "linesplit.h"
-#include "spawn.h"
+#include "common/linesplit.h"
+#include "common/spawn.h"
 
 #define SPAWN_GIVE_UP 5.0
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* stats.c: mean, spread, order statistics. */
-#include "stats.h"
+#include "common/stats.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* utf8.c: validating one UTF-8 sequence, as RFC 3629's table says. */
-#include "utf8.h"
+#include "common/utf8.h"
 
 static int continuation(unsigned char c)
 {

@@ -22,8 +22,9 @@ MUSL_CFLAGS := -Os -isystem $(KINC)
 export PKG_CONFIG_LIBDIR := $(SYSROOT)/lib/pkgconfig
 export PKG_CONFIG_PATH :=
 
-# Our own C code: C11, warnings are errors.
-OUR_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2
+# Our own C code: C11, warnings are errors; every include of ours names its
+# path from the top of the tree ("common/json.h"), hence -I$(TOP).
+OUR_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -I$(TOP)
 
 # $(call unpack,PKG,DIR): fetch the pinned source of PKG (the prefix of its
 # variables in rootfs/versions.mk) and unpack its upstream tarball into DIR;

@@ -42,7 +42,7 @@ FUZZ_SRC_report := $(filter-out main.c,$(REPORT_SRCS))
 
 # clang warns of tables ended by { NULL }, which gcc takes: not here.
 FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-missing-field-initializers \
-	-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+	-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -I$(TOP)
 
 $(FUZZ_BUILD)/obj/init/%.o: $(TOP)/init/%.c | fuzz-deps
 	$(Q)mkdir -p $(@D)
@@ -110,7 +110,7 @@ FUZZ_REPLAY := $(BUILD)/tests/fuzz
 # has: named here, so that an input clang found stays caught.
 FUZZ_REPLAY_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
 	-fno-omit-frame-pointer -fsanitize=address,undefined,float-cast-overflow \
-	-fno-sanitize-recover=all
+	-fno-sanitize-recover=all -I$(TOP)
 
 # Each area's archive, from the same sources as the libFuzzer builds.
 FUZZ_REPLAY_OBJ_common := $(FUZZ_COMMON:%=$(FUZZ_REPLAY)/obj/common/%.o)
