@@ -7,7 +7,7 @@
 
 BENCH_TEST_BUILD := $(BUILD)/tests/bench
 BENCH_UNIT_TESTS := $(basename $(notdir $(wildcard $(TOP)/tests/bench/*.c)))
-BENCH_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
+BENCH_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -I$(TOP) \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer -I$(TOP)/bench -I$(TOP)/bench/workloads -I$(TOP)/common \
 	-I$(SYSROOT)/include $(LIBPQ_CFLAGS)

@@ -13,7 +13,7 @@ REPORT_TEST_BUILD := $(BUILD)/tests/report
 # Every tests/report/*.c is a unit test but pngcheck.c, a tool of html.test.
 REPORT_UNIT_TESTS := $(filter-out pngcheck,$(basename $(notdir \
 	$(sort $(wildcard $(TOP)/tests/report/*.c)))))
-REPORT_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
+REPORT_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -I$(TOP) \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	-I$(TOP)/report -I$(TOP)/common -I$(TOP)/tests/lib
 
