@@ -34,7 +34,7 @@ $(IMAGE_ID_C): $(IMAGE_INFO)
 	$(Q)id=$$(sed -n 's/^  "id": "\(.*\)",$$/\1/p' $<); \
 	[ -n "$$id" ] || { echo "no id in $<" >&2; exit 1; }; \
 	printf '%s\n' '/* Generated from image.json by rootfs/image-info.mk. */' \
-		'#include "image_id.h"' "const char bootbench_image_id[] = \"$$id\";" >$@.part && \
+		'#include "common/image_id.h"' "const char bootbench_image_id[] = \"$$id\";" >$@.part && \
 	if cmp -s $@.part $@; then rm -f $@.part; else mv $@.part $@; fi
 
 IMAGE_PROGRAMS      += $(IMAGE_INFO)=etc/bootbench/image.json

@@ -7,8 +7,9 @@
 # An edge FROM TO says a file of module FROM includes a header of module
 # TO.  `#include "X"` is looked up beside the including file, then in its
 # program's directory (the first part of its path: bench/, init/,
-# report/), then in common/; a header found nowhere (libpq, inih) is not
-# ours and makes no edge.  A module's own header makes no edge either.
+# report/), then in common/, then from ROOT ("bench/suite/matrix.h"); a
+# header found nowhere (libpq, inih) is not ours and makes no edge.  A
+# module's own header makes no edge either.
 set -eu
 root=$1; shift
 cd "$root"
@@ -19,7 +20,7 @@ done | while read -r f; do
 	sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
 	while read -r h; do
 		to=
-		for d in "$here" "$program" common; do
+		for d in "$here" "$program" common .; do
 			if [ -f "$d/$h" ]; then
 				to=$(realpath -m --relative-to=. "$d/$h")
 				break
