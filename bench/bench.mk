@@ -9,19 +9,21 @@ BENCH_BUILD  := $(BUILD)/bench
 BENCH        := $(BENCH_BUILD)/bootbench-bench
 BENCH_SUITES := $(sort $(wildcard $(TOP)/bench/suites/*.ini))
 
-# Every source, by wildcard: the engine in bench/, the workloads (named in
-# bench/workloads/list.h) in bench/workloads/.  The unit tests
-# (tests/bench.mk) link an archive of them all, which takes only the
-# objects a test needs: those without libpq.
+# Every source, by wildcard: the program's entry in bench/, its layers in
+# bench/*/ (bench/README.md), one folder per workload in bench/workloads/
+# (named in bench/workloads/list.h).  The unit tests (tests/bench.mk) link
+# an archive of them all, which takes only the objects a test needs: those
+# without libpq.
 BENCH_SRCS := $(patsubst $(TOP)/bench/%,%,$(sort $(wildcard $(TOP)/bench/*.c \
-	$(TOP)/bench/workloads/*.c)))
+	$(TOP)/bench/*/*.c $(TOP)/bench/workloads/*/*.c)))
 BENCH_COMMON := json utf8 fileio stats message spawn spawn_run linesplit
 
 BENCH_OBJS := $(addprefix $(BENCH_BUILD)/,$(BENCH_SRCS:.c=.o)) \
 	$(BENCH_BUILD)/builtin-suites.o $(BENCH_COMMON:%=$(BENCH_BUILD)/%.o) \
 	$(BENCH_BUILD)/image-id.o
-BENCH_CFLAGS := $(MUSL_CFLAGS) $(OUR_CFLAGS) -MMD -MP \
-	-I$(TOP)/bench -I$(TOP)/bench/workloads -I$(TOP)/common -I$(SYSROOT)/include \
+# Our headers by their path from the top (OUR_CFLAGS' -I$(TOP)); inih's
+# and libpq's from the sysroot.
+BENCH_CFLAGS := $(MUSL_CFLAGS) $(OUR_CFLAGS) -MMD -MP -I$(SYSROOT)/include \
 	$(LIBPQ_CFLAGS)
 # LIBPQ_*: libpq.a and the archives it needs, from the PostgreSQL recipe.
 BENCH_LIBS := -L$(SYSROOT)/lib -linih $(LIBPQ_LIBS)
@@ -39,10 +41,10 @@ $(BENCH_COMMON:%=$(BENCH_BUILD)/%.o): $(BENCH_BUILD)/%.o: $(TOP)/common/%.c $(BE
 	$(Q)mkdir -p $(@D)
 	$(Q)$(MUSL_CC) $(BENCH_CFLAGS) -c $< -o $@
 
-$(BENCH_BUILD)/builtin-suites.c: $(TOP)/bench/embed-suites $(BENCH_SUITES)
+$(BENCH_BUILD)/builtin-suites.c: $(TOP)/bench/suite/embed-suites $(BENCH_SUITES)
 	@echo "  GEN     bench/builtin-suites.c"
 	$(Q)mkdir -p $(@D)
-	$(Q)$(TOP)/bench/embed-suites $(BENCH_SUITES) >$@.part && mv $@.part $@
+	$(Q)$(TOP)/bench/suite/embed-suites $(BENCH_SUITES) >$@.part && mv $@.part $@
 
 $(BENCH_BUILD)/builtin-suites.o: $(BENCH_BUILD)/builtin-suites.c $(BENCH_INPUTS) | deps
 	@echo "  CC      bench/builtin-suites.c"

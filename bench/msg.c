@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* msg.c: progress lines, warnings and the recorded failure reason. */
-#include "msg.h"
-#include "message.h"
+#include "bench/msg.h"
+#include "common/message.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -9,10 +9,9 @@ BENCH_TEST_BUILD := $(BUILD)/tests/bench
 BENCH_UNIT_TESTS := $(basename $(notdir $(wildcard $(TOP)/tests/bench/*.c)))
 BENCH_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -I$(TOP) \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
-	-fno-omit-frame-pointer -I$(TOP)/bench -I$(TOP)/bench/workloads -I$(TOP)/common \
-	-I$(SYSROOT)/include $(LIBPQ_CFLAGS)
+	-fno-omit-frame-pointer -I$(SYSROOT)/include $(LIBPQ_CFLAGS)
 
-BENCH_TEST_OBJS := $(addprefix $(BENCH_TEST_BUILD)/obj/,$(filter-out main.o,$(BENCH_SRCS:.c=.o))) \
+BENCH_TEST_OBJS := $(addprefix $(BENCH_TEST_BUILD)/obj/,$(filter-out bench_main.o,$(BENCH_SRCS:.c=.o))) \
 	$(BENCH_TEST_BUILD)/obj/builtin-suites.o \
 	$(BENCH_COMMON:%=$(BENCH_TEST_BUILD)/obj/%.o)
 BENCH_TEST_LIB := $(BENCH_TEST_BUILD)/libbench.a
@@ -51,6 +50,12 @@ $(BENCH_TEST_BUILD)/%.test: $(TOP)/tests/bench/%.c $(TOP)/tests/lib/tap.h \
 -include $(BENCH_TEST_OBJS:.o=.d)
 
 BENCH_UNIT_TEST_FILES := $(BENCH_UNIT_TESTS:%=$(BENCH_TEST_BUILD)/%.test)
+
+# make check-bench: the unit tests alone.
+.PHONY: check-bench
+check-bench: $(BENCH_UNIT_TEST_FILES)
+	$(Q)TOP=$(TOP) BUILD=$(BUILD) $(TOP)/tests/run-tests $(BENCH_UNIT_TEST_FILES)
+
 CHECK_TESTS += $(BENCH_UNIT_TEST_FILES:$(TOP)/%=%) tests/bench/loopback.test \
 	tests/bench/keys-doc.test tests/bench/workload-list.test tests/bench/fstypes-doc.test
 CHECK_DEPS  += $(BENCH_UNIT_TEST_FILES) $(IMAGE)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Fuzzing the parsers of input from outside: the kernel command line
-# (init/cmdline.c), suite files (bench/suite_parse.c), JSON
+# (init/cmdline.c), suite files (bench/suite/suite_parse.c), JSON
 # (common/jsonread.c), the report's reading of run directories
 # (report/runs.c), pgbench's logs and its output.  One harness per target,
 # tests/fuzz/<target>.c (LLVMFuzzerTestOneInput).
@@ -28,14 +28,13 @@ FUZZ_AREA_pgbench-log    := bench
 FUZZ_AREA_pgbench-output := bench
 
 FUZZ_INC_init   := -I$(TOP)/init -I$(TOP)/common
-FUZZ_INC_bench  := -I$(TOP)/bench -I$(TOP)/bench/workloads -I$(TOP)/common \
-	-I$(SYSROOT)/include $(LIBPQ_CFLAGS)
+FUZZ_INC_bench  := -I$(SYSROOT)/include $(LIBPQ_CFLAGS)
 FUZZ_INC_report := -I$(TOP)/report -I$(TOP)/common
 FUZZ_INC_common := -I$(TOP)/common
 
 FUZZ_COMMON := $(sort $(basename $(notdir $(wildcard $(TOP)/common/*.c))))
 FUZZ_SRC_init   := $(filter-out main.c devices.c,$(notdir $(wildcard $(TOP)/init/*.c)))
-FUZZ_SRC_bench  := $(filter-out main.c,$(BENCH_SRCS))
+FUZZ_SRC_bench  := $(filter-out bench_main.c,$(BENCH_SRCS))
 FUZZ_SRC_report := $(filter-out main.c,$(REPORT_SRCS))
 
 # ---- libFuzzer builds (clang) ----
@@ -93,7 +92,7 @@ $(foreach t,$(FUZZ_ALL),$(eval $(FUZZ_BUILD)/bin/$(t): $(FUZZ_BUILD)/lib$(FUZZ_A
 
 .SECONDARY: $(FUZZ_OBJ_init) $(FUZZ_OBJ_bench) $(FUZZ_OBJ_report) \
 	$(foreach a,init bench report common,$(FUZZ_BUILD)/lib$(a).a)
--include $(wildcard $(FUZZ_BUILD)/obj/*/*.d $(FUZZ_BUILD)/obj/*/*/*.d)
+-include $(wildcard $(FUZZ_BUILD)/obj/*/*.d $(FUZZ_BUILD)/obj/*/*/*.d $(FUZZ_BUILD)/obj/*/*/*/*.d)
 
 .PHONY: fuzz fuzz-deps
 fuzz-deps:
@@ -159,7 +158,8 @@ $(foreach t,$(FUZZ_ALL),$(eval $(FUZZ_REPLAY)/$(t).test: $(FUZZ_REPLAY)/lib$(FUZ
 
 .SECONDARY: $(FUZZ_REPLAY_OBJ_init) $(FUZZ_REPLAY_OBJ_bench) $(FUZZ_REPLAY_OBJ_report) \
 	$(foreach a,init bench report common,$(FUZZ_REPLAY)/lib$(a).a)
--include $(wildcard $(FUZZ_REPLAY)/obj/*/*.d $(FUZZ_REPLAY)/obj/*/*/*.d)
+-include $(wildcard $(FUZZ_REPLAY)/obj/*/*.d $(FUZZ_REPLAY)/obj/*/*/*.d \
+	$(FUZZ_REPLAY)/obj/*/*/*/*.d)
 
 FUZZ_REPLAY_TESTS := $(FUZZ_ALL:%=$(FUZZ_REPLAY)/%.test)
 CHECK_TESTS += $(FUZZ_REPLAY_TESTS:$(TOP)/%=%)

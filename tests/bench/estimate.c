@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The estimate of a suite's time (bench/estimate.c): what each case of
+ * The estimate of a suite's time (bench/run/estimate.c): what each case of
  * a suite loads, does and measures, the sum with costs chosen so that
  * each part shows, the time left from a case on, what a measured case
  * teaches, and how a time is written.
  */
-#include "estimate.h"
-#include "matrix.h"
-#include "suite_parse.h"
-#include "suite_read.h"
-#include "workload_spec.h"
+#include "bench/run/estimate.h"
+#include "bench/suite/matrix.h"
+#include "bench/suite/suite_parse.h"
+#include "bench/suite/workload_spec.h"
 #include "tap.h"
 
 #include <string.h>
@@ -42,13 +41,25 @@ static int spec(const char *name)
 	return -1;
 }
 
-static void quick(void)
+/* A suite of the test's own: every workload at tiny sizes, one
+ * environment. */
+static const char every_workload[] =
+	"[pgbench]\nscale = 1\nclients = 1,2\nduration_s = 5\nwarmup_s = 1\n"
+	"[oltp]\nmode = read-only,read-write\ntable_size = 2000\nclients = 2\n"
+	"duration_s = 3\n"
+	"[insert]\nrows = 2000\nbatch = 100\n"
+	"[seqscan]\nsize = 16M\n"
+	"[rawio]\nsize = 16M\nblock_size = 1M\n"
+	"[fsync]\nseconds_per_test = 1\n"
+	"[timer]\nsamples = 200\nduration_s = 1\n";
+
+static void every(void)
 {
 	struct estimate_costs k;
 	struct estimate_case e[9];
 
-	is_int(suite_lookup_in(NULL, "quick", &s, err, sizeof(err)), 0, "quick: found");
-	is_int((long long)suite_case_count(&s), 9, "quick: 9 cases");
+	parse(every_workload);
+	is_int((long long)suite_case_count(&s), 9, "every workload: 9 cases");
 	for (size_t i = 0; i < 9; i++)
 		estimate_case(&s, i, &e[i]);
 
@@ -72,7 +83,8 @@ static void quick(void)
 	round_costs(&k);
 	/* timed 6+6+3+3+1, 9 cases, loads 1+2+16, work 2+16+16+1+0.2 */
 	double total = 10000 + 1000 + 19 + 9 + 19 * 10 + 35.2 * 100;
-	is_num(estimate_seconds(&s, 0, &k), total, "quick: the run, an environment and 9 cases");
+	is_num(estimate_seconds(&s, 0, &k), total,
+	       "every workload: the run, an environment and 9 cases");
 	is_num(estimate_case_seconds(&e[0], &k), 1000 + 1 + 10 + 6, "pgbench c1 alone");
 	is_num(estimate_seconds(&s, 1, &k), total - 10000 - 1017,
 	       "from the second case on: no run steps, no environment, no pgbench -i");
@@ -94,10 +106,26 @@ static void quick(void)
 	struct estimate_costs d;
 	estimate_default_costs(&d);
 	ok(d.run_s > 0 && d.environment_s > 0, "defaults: a run and an environment cost time");
-	for (int i = 0; workload_specs[i]; i++)
-		ok(d.w[i].case_s > 0, "defaults: %s has its costs", workload_specs[i]->name);
-	ok(estimate_seconds(&s, 0, &d) > 19, "defaults: quick takes longer than its timed seconds");
+	ok(estimate_seconds(&s, 0, &d) > 19,
+	   "defaults: every workload takes longer than its timed seconds");
 	suite_free(&s);
+}
+
+/* Every workload's spec has its cost model, and the model its costs. */
+static void models(void)
+{
+	struct estimate_costs d;
+	int n = 0;
+
+	estimate_default_costs(&d);
+	for (int i = 0; workload_specs[i]; i++, n++) {
+		const struct workload_cost_model *m = workload_specs[i]->cost;
+		ok(m != NULL, "%s's spec has a cost model", workload_specs[i]->name);
+		ok(d.w[i].case_s > 0, "defaults: %s has its costs", workload_specs[i]->name);
+		ok(m && (!m->load_key || m->load_unit > 0) && (!m->work_key || m->work_unit > 0),
+		   "%s's model: each key it counts has a unit", workload_specs[i]->name);
+	}
+	is_int(n, WORKLOAD_COUNT, "a cost for each of the %d workloads, no more", WORKLOAD_COUNT);
 }
 
 /* Two environments, two scales, repeats: what is loaded again. */
@@ -154,7 +182,8 @@ static void format(void)
 
 int main(void)
 {
-	quick();
+	every();
+	models();
 	matrix();
 	format();
 	return tap_done();

@@ -5,8 +5,8 @@
  * list with a journal), `bootbench-bench filesystems`; and the type of a
  * mount read from /proc/self/mounts text.
  */
-#include "fstypes.h"
-#include "mounttab.h"
+#include "bench/target/fstypes.h"
+#include "bench/target/mounttab.h"
 #include "tap.h"
 
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Reading pg_test_fsync's output. */
-#include "fsync_output.h"
+#include "bench/workloads/fsync/fsync_output.h"
 #include "tap.h"
 
 /* pg_test_fsync 18.6 -s 1 on ext4 on a loop device, as the image runs it. */

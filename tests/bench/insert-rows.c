@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The insert workload's rows, its multi-row INSERT, and its check. */
-#include "insert_rows.h"
-#include "workload.h"
+#include "bench/workloads/insert/insert_rows.h"
+#include "bench/workloads/workload.h"
 #include "tap.h"
 
 #include <ctype.h>

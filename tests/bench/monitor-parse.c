@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * bench/monitor_parse.c: /proc/stat, /proc/vmstat, /proc/diskstats,
+ * bench/monitor/monitor_parse.c: /proc/stat, /proc/vmstat, /proc/diskstats,
  * /proc/pressure/RESOURCE and scaling_cur_freq as current and older kernels
  * write them, and files that hold something else.
  */
-#include "monitor_parse.h"
+#include "bench/monitor/monitor_parse.h"
 #include "tap.h"
 
 static const char garbage[] = "\x7f" "ELF\x02\x01 not a proc file\n{\"a\": 1}\n";

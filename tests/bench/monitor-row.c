@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * bench/monitor_row.c and bench/monitor_summary.c: one second of figures
+ * bench/monitor/monitor_row.c and monitor_summary.c: one second of figures
  * from two samples (rates, CPU shares, await, queue depth), absent values
  * as empty CSV fields, and the mean and p99 of a sys.csv's columns.
  */
-#include "monitor_row.h"
-#include "monitor_summary.h"
+#include "bench/monitor/monitor_row.h"
+#include "bench/monitor/monitor_summary.h"
 #include "tap.h"
 
 #include <stdlib.h>

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * bench/monitor.c and bench/monitor_source.c: the sampler process on
+ * bench/monitor/monitor.c and monitor_source.c: the sampler process on
  * files made to look like /proc -- a row a second, the files read again
  * each time, a missing or garbled file warned about once and its columns
  * left empty, the last part of a second, the summary read back.
  */
-#include "monitor.h"
-#include "fileio.h"
-#include "proc.h"
+#include "bench/monitor/monitor.h"
+#include "bench/os/proc.h"
+#include "common/fileio.h"
 #include "tap.h"
 
 #include <errno.h>

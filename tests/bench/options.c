@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The command line: what is accepted, and the message for what is not. */
-#include "options.h"
+#include "bench/bench_options.h"
 #include "tap.h"
 
 #define ARGC(a) ((int)(sizeof(a) / sizeof((a)[0])) - 1)

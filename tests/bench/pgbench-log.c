@@ -6,7 +6,7 @@
  * deviation and maximum), checked against figures worked out by hand from
  * small logs.
  */
-#include "pgbench_log.h"
+#include "bench/workloads/pgbench/pgbench_log.h"
 #include "tap.h"
 
 #include <stdlib.h>

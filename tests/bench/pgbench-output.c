@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Reading pgbench's -P progress lines and final report. */
-#include "pgbench_output.h"
+#include "bench/workloads/pgbench/pgbench_output.h"
 #include "tap.h"
 
 #include <stdlib.h>

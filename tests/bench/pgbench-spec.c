@@ -3,10 +3,10 @@
  * The [pgbench] and [oltp] sections: impossible combinations refused with
  * the key to blame, and case names unique across a matrix.
  */
-#include "matrix.h"
-#include "suite_parse.h"
+#include "bench/suite/matrix.h"
+#include "bench/suite/suite_parse.h"
+#include "bench/suite/workload_spec.h"
 #include "tap.h"
-#include "workload_spec.h"
 
 static const char head[] =
 	"[suite]\n"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Child processes: output, exit status, exec errors, deadlines, stop signals. */
-#include "proc.h"
-#include "msg.h"
+#include "bench/os/proc.h"
+#include "bench/msg.h"
 #include "tap.h"
 
 #include <errno.h>

@@ -4,10 +4,10 @@
  * (no zero pages, no two sectors alike), the errors, MB/s arithmetic;
  * the case names and checks of rawio and seqscan.
  */
-#include "rawio_io.h"
-#include "msg.h"
-#include "matrix.h"
-#include "suite_parse.h"
+#include "bench/msg.h"
+#include "bench/suite/matrix.h"
+#include "bench/suite/suite_parse.h"
+#include "bench/workloads/rawio/rawio_io.h"
 #include "tap.h"
 
 #include <fcntl.h>

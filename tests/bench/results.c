@@ -3,11 +3,11 @@
  * results.jsonl lines (format 2) for cases of a small suite, their
  * fsync'd append, and the validity warnings the engine adds (warnings.c).
  */
-#include "results.h"
-#include "msg.h"
-#include "run_state.h"
-#include "suite_parse.h"
-#include "warnings.h"
+#include "bench/run/results.h"
+#include "bench/msg.h"
+#include "bench/run/run_state.h"
+#include "bench/run/warnings.h"
+#include "bench/suite/suite_parse.h"
 #include "tap.h"
 
 #include <fcntl.h>

@@ -2,7 +2,7 @@
 /*
  * common/stats.c: each figure against one worked out by hand.
  */
-#include "stats.h"
+#include "common/stats.h"
 #include "tap.h"
 
 #include <stdlib.h>

@@ -3,13 +3,13 @@
  * Suites: the built-in quick suite, good and bad suite files, suite files
  * on disk, and the expansion of a suite into its matrix of cases.
  */
-#include "estimate.h"
-#include "matrix.h"
-#include "suite.h"
-#include "suite_describe.h"
-#include "suite_parse.h"
-#include "suite_read.h"
-#include "workload_spec.h"
+#include "bench/run/estimate.h"
+#include "bench/run/suite_describe.h"
+#include "bench/suite/matrix.h"
+#include "bench/suite/suite.h"
+#include "bench/suite/suite_parse.h"
+#include "bench/suite/suite_read.h"
+#include "bench/suite/workload_spec.h"
 #include "tap.h"
 
 #include <errno.h>
@@ -80,30 +80,42 @@ static void quick(void)
 	is_int(s.repeats, 1, "quick: one repeat");
 	ok(s.text && strstr(s.text, "[pgbench]") != NULL, "quick: the text as run is kept");
 
-	char *d = describe_text(&s);
+	/* describe: the suite's values, the estimate of the default costs
+	 * and the cases as the matrix has them (how cases are named is
+	 * tested with the matrix below). */
+	char *d = describe_text(&s), *expected = NULL;
+	size_t expected_len = 0;
+	FILE *f = open_memstream(&expected, &expected_len);
 	struct estimate_costs k;
-	char described[1024];
 	estimate_default_costs(&k);
-	snprintf(described, sizeof(described),
-	       "suite=quick\n"
-	       "source=built-in\n"
-	       "min_target_mib=256\n"
-	       "allow_unmarked=0\n"
-	       "needs_wal=0\n"
-	       "repeats=1\n"
-	       "cases=9\n"
-	       "estimate_s=%.0f\n"
-	       "case.0=pgbench-tpcb-like-s1-c1\n"
-	       "case.1=pgbench-tpcb-like-s1-c2\n"
-	       "case.2=oltp-read-only-t2000-c2\n"
-	       "case.3=oltp-read-write-t2000-c2\n"
-	       "case.4=insert-r2000-b100-prepared\n"
-	       "case.5=seqscan-s16M\n"
-	       "case.6=rawio-s16M-b1M\n"
-	       "case.7=fsync-s1\n"
-	       "case.8=timer-n200-d1\n", estimate_seconds(&s, 0, &k));
-	is_str(d, described, "quick: describe, with the estimate of the default costs");
+	fprintf(f, "suite=quick\n"
+		"source=built-in\n"
+		"min_target_mib=256\n"
+		"allow_unmarked=0\n"
+		"needs_wal=0\n"
+		"repeats=1\n"
+		"cases=%zu\n"
+		"estimate_s=%.0f\n", suite_case_count(&s), estimate_seconds(&s, 0, &k));
+	for (size_t i = 0; i < suite_case_count(&s); i++) {
+		struct bench_case c;
+		suite_case(&s, i, &c);
+		fprintf(f, "case.%zu=%s\n", i, c.id);
+	}
+	fclose(f);
+	is_str(d, expected, "quick: describe, with the estimate of the default costs");
 	free(d);
+	free(expected);
+
+	/* Case names are unique in a run. */
+	bool unique = true;
+	for (size_t i = 0; i < suite_case_count(&s); i++)
+		for (size_t j = 0; j < i; j++) {
+			struct bench_case a, b;
+			suite_case(&s, i, &a);
+			suite_case(&s, j, &b);
+			unique &= strcmp(a.id, b.id) != 0;
+		}
+	ok(unique, "quick: %zu cases, each its own name", suite_case_count(&s));
 
 	/* bench/workloads/list.h, through the registry */
 	for (const struct workload_spec *const *w = workload_specs; *w; w++) {

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * bench/sysstat.c: /proc/stat and /proc/diskstats lines as the kernel
+ * bench/monitor/sysstat.c: /proc/stat and /proc/diskstats lines as the kernel
  * writes them, the shares and deltas between two samples, MemTotal and
  * the CPU frequency governor from files.
  */
-#include "sysstat.h"
+#include "bench/monitor/sysstat.h"
 #include "tap.h"
 
 #include <errno.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The timer workload's delay histogram and pg_test_timing's output. */
-#include "timer_hist.h"
-#include "timing_output.h"
+#include "bench/workloads/timer/timer_hist.h"
+#include "bench/workloads/timer/timing_output.h"
 #include "tap.h"
 
 #include <stdlib.h>

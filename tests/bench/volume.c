@@ -4,7 +4,7 @@
  * profiles, features, sizes, discard), the kernel name of a device, the
  * scheduler list of a queue, and mount options.
  */
-#include "volume.h"
+#include "bench/target/volume.h"
 #include "tap.h"
 
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Fuzz target: pgbench's logs (bench/workloads/pgbench_log.c, and
+ * Fuzz target: pgbench's logs (bench/workloads/pgbench/pgbench_log.c, and
  * pgbench_log_seconds.c for logs of seconds), both passes, the summary and
  * the series.  The input: three bytes -- the kind of log (odd: of seconds),
  * warmup_s, duration_s -- then the logs, one per thread, separated by NUL
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pgbench_log.h"
+#include "bench/workloads/pgbench/pgbench_log.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

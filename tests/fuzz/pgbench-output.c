@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Fuzz target: what pgbench prints (bench/workloads/pgbench_output.c):
+/* Fuzz target: what pgbench prints (bench/workloads/pgbench/pgbench_output.c):
  * each line of the input is tried as a -P progress line, else as a line
  * of the final report, which is checked at the end. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pgbench_output.h"
+#include "bench/workloads/pgbench/pgbench_output.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

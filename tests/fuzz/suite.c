@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Fuzz target: a suite file (bench/suite_parse.c through inih), and the
+/* Fuzz target: a suite file (bench/suite/suite_parse.c through inih), and the
  * first cases of the matrix it expands to. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "matrix.h"
-#include "suite.h"
-#include "suite_parse.h"
+#include "bench/suite/matrix.h"
+#include "bench/suite/suite.h"
+#include "bench/suite/suite_parse.h"
 
 #define CASES_MAX 64
 

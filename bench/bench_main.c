@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * bootbench-bench: run a benchmark suite on a dedicated block device.
+ *
+ *   bootbench-bench describe --suite NAME
+ *   bootbench-bench run --suite NAME --target DEV --run-dir DIR [...]
+ *   bootbench-bench [COMMAND] --help | --version
+ *
+ * The init of the bootbench image runs it once per boot; see
+ * doc/results-jsonl.md for what it writes.
+ */
+#include <stdio.h>
+
+#include "bench/bench_options.h"
+#include "bench/msg.h"
+#include "bench/pg/pg.h"
+#include "bench/run/run.h"
+#include "bench/run/suite_describe.h"
+#include "bench/suite/suite.h"
+#include "bench/suite/suite_keys.h"
+#include "bench/suite/suite_read.h"
+#include "bench/target/fstypes.h"
+#include "common/image_id.h"
+
+/* Write a, b and c to stdout: 0, or 1 if they could not be written. */
+static int print(const char *a, const char *b, const char *c)
+{
+	if (printf("%s%s%s", a, b, c) < 0 || fflush(stdout) != 0) {
+		perror(PROGNAME ": could not write to stdout");
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct suite suite;
+	struct options o;
+	char err[512];
+
+	if (options_parse(argc, argv, &o, err, sizeof(err)) < 0) {
+		const char *cmd = options_command_name(o.command);
+
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
+		fprintf(stderr, "Try \"%s%s%s --help\" for more information.\n",
+			PROGNAME, cmd ? " " : "", cmd ? cmd : "");
+		return 2;
+	}
+	if (o.command == CMD_VERSION)
+		return print(PROGNAME " (bootbench) ", bootbench_image_id, "\n");
+	if (o.command == CMD_HELP || o.help)
+		return print(options_help(o.command), "", "");
+	if (o.command == CMD_KEYS) {
+		suite_list_keys(stdout);
+		return fflush(stdout) == 0 ? 0 : 1;
+	}
+	if (o.command == CMD_FILESYSTEMS) {
+		fs_types_print(stdout);
+		return fflush(stdout) == 0 ? 0 : 1;
+	}
+	if ((o.suite_file ? suite_read_file(o.suite_file, &suite, err, sizeof(err))
+			  : suite_lookup_in(o.suites_dir ? o.suites_dir : SUITE_RESULTS_DIR,
+					    o.suite, &suite, err, sizeof(err))) < 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
+		return 2;
+	}
+	if (o.pg_bindir)
+		pg_set_bindir(o.pg_bindir);
+	if (o.command == CMD_DESCRIBE) {
+		suite_describe(&suite, stdout);
+		if (fflush(stdout) != 0) {
+			perror(PROGNAME ": could not write to stdout");
+			return 1;
+		}
+		return 0;
+	}
+	if (suite.needs_wal && !o.wal) {
+		fprintf(stderr, "%s: suite \"%s\" needs a WAL device (--wal DEV)\n",
+			PROGNAME, suite.name);
+		return 2;
+	}
+	return run_suite(&o, &suite);
+}

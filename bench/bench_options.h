@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* bench_options.h: the command line of bootbench-bench. */
+#ifndef BOOTBENCH_BENCH_OPTIONS_H
+#define BOOTBENCH_BENCH_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum command {
+	CMD_HELP,               /* bootbench-bench --help: the usage of all */
+	CMD_DESCRIBE,
+	CMD_RUN,
+	CMD_KEYS,
+	CMD_FILESYSTEMS,
+	CMD_VERSION,            /* --version */
+};
+
+struct options {
+	enum command command;
+	bool help;                 /* COMMAND --help: print that command's usage */
+	const char *suite;
+	const char *suite_file;
+	const char *target;
+	const char *wal;
+	const char *run_dir;
+	const char *mountpoint;
+	const char *wal_mountpoint;
+	const char *data_dir;      /* host mode: a directory instead of --target */
+	const char *pg_bindir;     /* PostgreSQL's programs */
+	const char *suites_dir;    /* where suites/NAME.ini override built-ins */
+	bool no_monitors;          /* run: no per-second sampling (monitor.h) */
+};
+
+/*
+ * Parse argv into o.  Returns 0, or -1 with one line in err (no program
+ * name, no newline) saying what is wrong; o->command is then the command
+ * given before the error (CMD_HELP if none), for the hint to print.
+ */
+int options_parse(int argc, char **argv, struct options *o,
+		  char *err, size_t errlen);
+
+/* The usage text of bootbench-bench --help. */
+extern const char options_usage[];
+
+/* The usage text of COMMAND --help (options_usage for CMD_HELP). */
+const char *options_help(enum command c);
+
+/* "run", "describe", "keys", "filesystems"; NULL for CMD_HELP and CMD_VERSION. */
+const char *options_command_name(enum command c);
+
+#endif

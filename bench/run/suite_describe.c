@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* suite_describe.c: the key=value lines of `bootbench-bench describe`. */
+#include "bench/run/suite_describe.h"
+#include "bench/run/estimate.h"
+#include "bench/suite/matrix.h"
+
+#include <stdio.h>
+
+void suite_describe(const struct suite *s, FILE *out)
+{
+	fprintf(out, "suite=%s\n", s->name);
+	fprintf(out, "source=%s\n", s->source);
+	fprintf(out, "min_target_mib=%d\n", s->min_target_mib);
+	fprintf(out, "allow_unmarked=%d\n", s->allow_unmarked);
+	fprintf(out, "needs_wal=%d\n", s->needs_wal);
+	fprintf(out, "repeats=%d\n", s->repeats);
+	fprintf(out, "cases=%zu\n", suite_case_count(s));
+	struct estimate_costs k;
+	estimate_default_costs(&k);
+	fprintf(out, "estimate_s=%.0f\n", estimate_seconds(s, 0, &k));
+	for (size_t i = 0; i < suite_case_count(s); i++) {
+		struct bench_case c;
+		suite_case(s, i, &c);
+		fprintf(out, "case.%d=%s\n", c.index, c.id);
+	}
+}

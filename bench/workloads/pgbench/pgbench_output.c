@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* pgbench_output.c: read pgbench's progress lines and final report. */
+#include "bench/workloads/pgbench/pgbench_output.h"
+
+#include <stdio.h>
+#include <string.h>
+
+bool pgbench_parse_progress(const char *line, struct pgbench_progress *p)
+{
+	int used = 0;
+
+	if (sscanf(line, "progress: %lf s, %lf tps, lat %lf ms stddev %lf%n",
+		   &p->elapsed_s, &p->tps, &p->latency_ms, &p->stddev_ms,
+		   &used) != 4 || used == 0)
+		return false;
+	/* pgbench 15 and later add ", N failed"; then lag and retries may follow. */
+	if (sscanf(line + used, ", %lld failed", &p->failed) != 1)
+		p->failed = -1;
+	return true;
+}
+
+void pgbench_report_init(struct pgbench_report *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+/* If line starts with prefix, return what follows it. */
+static const char *after(const char *line, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	return strncmp(line, prefix, n) == 0 ? line + n : NULL;
+}
+
+static void copy(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src);
+}
+
+void pgbench_report_line(struct pgbench_report *r, const char *line)
+{
+	const char *v;
+
+	if ((v = after(line, "transaction type: ")))
+		copy(r->transaction_type, sizeof(r->transaction_type), v);
+	else if ((v = after(line, "query mode: "))) {
+		copy(r->query_mode, sizeof(r->query_mode), v);
+		r->have |= REPORT_MODE;
+	} else if ((v = after(line, "scaling factor: ")) &&
+		   sscanf(v, "%d", &r->scale) == 1)
+		r->have |= REPORT_SCALE;
+	else if ((v = after(line, "number of clients: ")) &&
+		 sscanf(v, "%d", &r->clients) == 1)
+		r->have |= REPORT_CLIENTS;
+	else if ((v = after(line, "number of threads: ")) &&
+		 sscanf(v, "%d", &r->threads) == 1)
+		r->have |= REPORT_THREADS;
+	else if ((v = after(line, "duration: ")) &&
+		 sscanf(v, "%d s", &r->duration_s) == 1)
+		r->have |= REPORT_DURATION;
+	else if ((v = after(line, "number of transactions actually processed: ")) &&
+		 sscanf(v, "%lld", &r->transactions) == 1)
+		r->have |= REPORT_TRANSACTIONS;
+	else if ((v = after(line, "number of failed transactions: ")) &&
+		 sscanf(v, "%lld", &r->failed) == 1)
+		r->have |= REPORT_FAILED;
+	else if ((v = after(line, "number of transactions retried: ")) &&
+		 sscanf(v, "%lld", &r->retried) == 1)
+		r->have |= REPORT_RETRIED;
+	else if ((v = after(line, "latency average = ")) &&
+		 sscanf(v, "%lf ms", &r->latency_avg_ms) == 1)
+		r->have |= REPORT_LATENCY;
+	else if ((v = after(line, "latency stddev = ")) &&
+		 sscanf(v, "%lf ms", &r->latency_stddev_ms) == 1)
+		r->have |= REPORT_STDDEV;
+	else if ((v = after(line, "initial connection time = ")) &&
+		 sscanf(v, "%lf ms", &r->initial_connection_ms) == 1)
+		r->have |= REPORT_CONNECTION;
+	else if ((v = after(line, "tps = ")) && sscanf(v, "%lf", &r->tps) == 1)
+		r->have |= REPORT_TPS;
+}
+
+int pgbench_report_check(const struct pgbench_report *r, char *err, size_t len)
+{
+	static const struct {
+		unsigned bit;
+		const char *what;
+	} needed[] = {
+		{ REPORT_TPS, "tps" },
+		{ REPORT_TRANSACTIONS, "number of transactions actually processed" },
+		{ REPORT_FAILED, "number of failed transactions" },
+		{ REPORT_LATENCY, "latency average" },
+	};
+
+	for (size_t i = 0; i < sizeof(needed) / sizeof(needed[0]); i++) {
+		if (!(r->have & needed[i].bit)) {
+			snprintf(err, len, "pgbench's report has no \"%s\" line",
+				 needed[i].what);
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * workload.h: what a workload is to the suite engine (bench/run/run.c).
+ *
+ * Each workload is one section of a suite ([pgbench], [insert], ...) with
+ * its own keys, named in bench/workloads/list.h, and one folder,
+ * bench/workloads/<name>/: <name>_spec.c defines its struct workload_spec
+ * (keys, checks, case names, cost model: bench/suite/workload_spec.h),
+ * <name>.c its struct workload (prepare, measure), README.md what it
+ * measures.  The engine walks the matrix; for each case it calls
+ * prepare() (load the data the case needs, unless it is already there) and
+ * then measure(), which fills a struct measurement_out.  The engine samples
+ * CPU and disk around measure() and the machine each second during it
+ * (monitor.h), adds the warnings it can judge itself and
+ * appends the line to results.jsonl (doc/results-jsonl.md).
+ */
+#ifndef BOOTBENCH_WORKLOAD_H
+#define BOOTBENCH_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "bench/pg/pg.h"
+#include "bench/suite/matrix.h"
+#include "bench/suite/workload_spec.h"
+#include "bench/target/volume.h"
+
+#define MEASURE_MAX_METRICS  32
+#define MEASURE_MAX_WARNINGS 8
+
+struct metric {
+	char name[48];             /* "tps", "latency_p99_ms" */
+	double value;
+};
+
+struct measure_warning {
+	char code[32];             /* "fits-in-ram" */
+	char message[256];
+};
+
+/* What measure() found. */
+struct measurement_out {
+	struct metric metrics[MEASURE_MAX_METRICS];
+	size_t n_metrics;
+	const char *primary;       /* the headline metric: "tps" */
+	const char *unit;          /* its unit: "tps", "MB/s", "us" */
+	bool higher_is_better;
+	char series[160];          /* "series/<id>.csv" or "" */
+	struct measure_warning warnings[MEASURE_MAX_WARNINGS];
+	size_t n_warnings;
+	long long dataset_bytes;   /* the data the case works on; 0: none */
+	double measured_s;         /* length of the measured interval; 0: n/a */
+};
+
+void metric_set(struct measurement_out *m, const char *name, double value);
+double metric_get(const struct measurement_out *m, const char *name);
+void measure_warn(struct measurement_out *m, const char *code,
+		  const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* What a workload may use while it runs. */
+struct workload_env {
+	struct pg_server *pg;
+	const char *run_dir;       /* logs/<id>.txt, series/<id>.csv go here */
+	const char *suite_dir;     /* for custom scripts; "" for built-in suites */
+	struct volume *target;     /* mounted; NULL in host mode */
+	const char *data_dir;      /* where the target is mounted (or the host dir) */
+	long long mem_total_bytes; /* MemTotal */
+	int generation;            /* changes with every fresh initdb */
+};
+
+/* dir/fmt... into buf: a path inside the run directory. */
+const char *run_path(const struct workload_env *e, char *buf, size_t len,
+		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* What the engine runs (bench/workloads/<name>/<name>.c). */
+struct workload {
+	const struct workload_spec *spec;
+	/* Load what the case needs (or nothing if e->generation and the
+	 * parameters say it is there).  0 or fail(). */
+	int (*prepare)(struct workload_env *e, const struct bench_case *c);
+	/* One measurement.  0 or fail(). */
+	int (*measure)(struct workload_env *e, const struct bench_case *c,
+		       struct measurement_out *m);
+};
+
+/* All workloads (workloads.c, the engine's side), in the same order. */
+extern const struct workload *const workloads[];
+const struct workload *workload_find(const char *name);
+
+/* Each workload's spec and engine side: pgbench_spec and workload_pgbench,
+ * ... (bench/workloads/list.h). */
+#define WORKLOAD(name) extern const struct workload_spec name##_spec; \
+	extern const struct workload workload_##name;
+#include "bench/workloads/list.h"
+#undef WORKLOAD
+
+/* How many workloads there are. */
+enum {
+	WORKLOAD_COUNT = 0
+#define WORKLOAD(name) + 1
+#include "bench/workloads/list.h"
+#undef WORKLOAD
+};
+
+#endif
