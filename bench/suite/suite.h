@@ -16,7 +16,7 @@
  * param and its values.  Above it: suite_keys.h (the keys of [suite] and
  * [filesystem]) and workload_spec.h (each workload's keys), suite_parse.h
  * (text to struct suite), suite_read.h (where a suite comes from),
- * matrix.h (the cases), suite_describe.h.
+ * matrix.h (the cases).  What a run does with them is bench/run/'s.
  */
 #ifndef BOOTBENCH_SUITE_H
 #define BOOTBENCH_SUITE_H
