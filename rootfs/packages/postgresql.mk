@@ -115,3 +115,46 @@ define POSTGRESQL_INSTALL_CMDS
 endef
 
 $(eval $(call package,postgresql))
+
+# The regression suite of this build tree, for make check-postgres
+# (tests/postgres/regress.test): built in the same tree with the same
+# compiler and flags as the image's PostgreSQL, and never part of the image.
+# $(POSTGRESQL_REGRESS) holds
+#   suite/  pg_regress (static, like the image's tools), the regress module
+#           the suite loads, and the suite's files: sql/, expected/, data/,
+#           parallel_schedule, resultmap
+#   layer/  what the image leaves out on purpose and the suite needs, at its
+#           place in the image (files of the image itself are left out): the
+#           encoding conversions, the replication client (libpqwalreceiver
+#           and the libpq.so it links), the full time zone data, the sample
+#           dictionaries of text search (not the lists of time zone
+#           abbreviations share/timezonesets/*.txt: the server reads none)
+POSTGRESQL_REGRESS := $(BUILD)/postgresql-regress
+POSTGRESQL_REGRESS_LAYER = $(POSTGRESQL_REGRESS)/layer
+POSTGRESQL_REGRESS_DIRS  := src/test/regress \
+	src/backend/utils/mb/conversion_procs src/backend/replication/libpqwalreceiver
+POSTGRESQL_REGRESS_FILES := pg_regress regress.so sql expected data \
+	parallel_schedule resultmap
+
+$(STAMP)/postgresql-regress: private POSTGRESQL_QUIET = $(call recipe_quiet,postgresql-regress)
+$(STAMP)/postgresql-regress: $(STAMP)/postgresql | deps
+	@echo "  BUILD   postgresql (regression suite)"
+	$(Q)$(call recipe_begin,postgresql-regress)
+	+$(Q)$(foreach d,$(POSTGRESQL_REGRESS_DIRS),$(call postgresql_make,$(d),all);)
+	$(Q)rm -rf $(POSTGRESQL_REGRESS) && mkdir -p $(POSTGRESQL_REGRESS)/suite
+	$(Q)cd $(POSTGRESQL_DIR)/src/test/regress && \
+		cp -R $(POSTGRESQL_REGRESS_FILES) $(POSTGRESQL_REGRESS)/suite/
+	+$(Q)$(foreach d,$(filter-out src/test/regress,$(POSTGRESQL_REGRESS_DIRS)) src/timezone, \
+		$(call postgresql_make,$(d),install DESTDIR=$(POSTGRESQL_REGRESS_LAYER));)
+	+$(Q)$(call postgresql_make,src/interfaces/libpq,install-lib-shared \
+		DESTDIR=$(POSTGRESQL_REGRESS_LAYER))
+	+$(Q)$(call postgresql_make,src/backend/tsearch,install-data \
+		DESTDIR=$(POSTGRESQL_REGRESS_LAYER))
+	$(Q)cd $(POSTGRESQL_REGRESS_LAYER)$(POSTGRESQL_PREFIX) && \
+		rm -rf lib/libpq.so share/timezonesets && \
+		find lib -type f -exec strip --strip-unneeded {} +
+	$(Q)cd $(POSTGRESQL_REGRESS_LAYER) && find . ! -type d | while read -r f; do \
+		if [ -e "$(POSTGRESQL_STAGE)/$$f" ] || [ -L "$(POSTGRESQL_STAGE)/$$f" ]; then \
+			rm "$$f"; fi; done && \
+		find . -depth -type d -empty -delete
+	$(Q)$(call recipe_end,postgresql-regress)
