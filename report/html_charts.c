@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* html_charts.c: the charts of a table: by rows, latency, over time. */
-#include "html_charts.h"
+#include "report/html_charts.h"
 
-#include "diag.h"
-#include "util.h"
+#include "report/diag.h"
+#include "report/util.h"
 
 #include <math.h>
 #include <stdlib.h>

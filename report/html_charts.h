@@ -14,8 +14,8 @@
 #ifndef BOOTBENCH_REPORT_HTML_CHARTS_H
 #define BOOTBENCH_REPORT_HTML_CHARTS_H
 
-#include "group.h"
-#include "svg.h"
+#include "report/group.h"
+#include "report/svg.h"
 
 #include <stdio.h>
 

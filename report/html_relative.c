@@ -7,9 +7,9 @@
  * with no claim (fewer than MIN_BOOTS boots on a side) or an unbounded
  * interval.
  */
-#include "html_charts.h"
+#include "report/html_charts.h"
 
-#include "util.h"
+#include "report/util.h"
 
 #include <math.h>
 #include <stdlib.h>

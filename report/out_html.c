@@ -7,15 +7,15 @@
  * machine's per-second samples below).  Inline CSS, inline
  * SVG, no script and nothing fetched from anywhere.
  */
-#include "output.h"
-#include "fileio.h"
+#include "report/output.h"
+#include "common/fileio.h"
 
-#include "diag.h"
-#include "html_charts.h"
-#include "layout.h"
-#include "monitors.h"
-#include "svg.h"
-#include "util.h"
+#include "report/diag.h"
+#include "report/html_charts.h"
+#include "report/layout.h"
+#include "report/monitors.h"
+#include "report/svg.h"
+#include "report/util.h"
 
 #include <errno.h>
 #include <limits.h>

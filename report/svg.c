@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* svg.c: line charts with axes, ticks, legend and error bars. */
-#include "svg.h"
+#include "report/svg.h"
 
 #include <math.h>
 #include <stdbool.h>

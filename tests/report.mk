@@ -51,3 +51,14 @@ REPORT_UNIT_TEST_FILES := $(REPORT_UNIT_TESTS:%=$(REPORT_TEST_BUILD)/%.test)
 CHECK_TESTS += $(REPORT_UNIT_TEST_FILES:$(TOP)/%=%) \
 	$(patsubst $(TOP)/%,%,$(sort $(wildcard $(TOP)/tests/report/*.test)))
 CHECK_DEPS  += $(REPORT_UNIT_TEST_FILES) $(REPORT) $(REPORT_TEST_BUILD)/pngcheck
+
+# make check-report: the tests of report/ alone, with its command line and
+# the replay of the fuzz inputs of its reading of run directories.
+REPORT_CHECK_TESTS := $(REPORT_UNIT_TEST_FILES) \
+	$(sort $(wildcard $(TOP)/tests/report/*.test)) $(TOP)/tests/cli/report.test \
+	$(FUZZ_REPLAY)/report-runs.test
+
+.PHONY: check-report
+check-report: $(REPORT_UNIT_TEST_FILES) $(REPORT) $(REPORT_TEST_BUILD)/pngcheck \
+		$(FUZZ_REPLAY)/report-runs.test
+	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) $(TOP)/tests/run-tests $(REPORT_CHECK_TESTS)

@@ -4,10 +4,10 @@
  * (a column of a sys.csv with empty fields) and the axes of report/svg.c
  * (linear with 0 in it, logarithmic by decades).
  */
-#include "svg.h"
-#include "syscsv.h"
+#include "report/svg.h"
+#include "report/syscsv.h"
 
-#include "tap.h"
+#include "tests/lib/tap.h"
 
 #include <math.h>
 #include <stdlib.h>
