@@ -33,9 +33,10 @@ $(REPORT_TEST_BUILD)/aa.test: $(TOP)/tests/report/aa.c $(REPORT_STATS_SRCS) $(RE
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-# The parts of the HTML charts: sys.csv columns and the axes.
+# The parts of the HTML charts: sys.csv columns, the axes, the layout.
 $(REPORT_TEST_BUILD)/charts.test: $(TOP)/tests/report/charts.c \
-		$(addprefix $(TOP)/report/,syscsv.c syscsv.h svg.c svg.h util.c util.h diag.c) \
+		$(addprefix $(TOP)/report/,syscsv.c syscsv.h svg.c svg.h svg_axis.c svg_axis.h \
+			svg_text.c svg_text.h util.c util.h diag.c) \
 		$(TOP)/common/message.c $(TOP)/tests/lib/tap.h
 	@echo "  CC      tests/report/charts.c"
 	$(Q)mkdir -p $(@D)
