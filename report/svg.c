@@ -277,6 +277,15 @@ static void points(FILE *f, const struct svg_chart *c, const struct frame *fr,
 	}
 }
 
+/* Whether series s is the first of its name: the one with a legend entry. */
+static bool named_first(const struct svg_chart *c, size_t s)
+{
+	for (size_t k = 0; k < s; k++)
+		if (strcmp(c->series[k].name, c->series[s].name) == 0)
+			return false;
+	return true;
+}
+
 /* The legend entry of series s at top y, unless an earlier series has its
  * name; the y of the next entry. */
 static double legend_entry(FILE *f, const struct svg_chart *c, const struct frame *fr, size_t s,
@@ -285,9 +294,8 @@ static double legend_entry(FILE *f, const struct svg_chart *c, const struct fram
 	const struct svg_series *se = &c->series[s];
 	const char *col = svg_color(se->color), *dash = svg_dash(se->dash);
 
-	for (size_t k = 0; k < s; k++)
-		if (strcmp(c->series[k].name, se->name) == 0)
-			return y;
+	if (!named_first(c, s))
+		return y;
 	if (c->dots)
 		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\"/>", fr->ml + 6, y + 6, col);
 	else if (*dash)
@@ -336,12 +344,8 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 	if (*c->xlabel)
 		base += 18;
 	height = base + 12;
-	for (size_t s = 0; s < c->nseries; s++) {
-		size_t k = 0;
-		while (k < s && strcmp(c->series[k].name, c->series[s].name) != 0)
-			k++;
-		height += k == s ? LEGEND_LINE : 0;
-	}
+	for (size_t s = 0; s < c->nseries; s++)
+		height += named_first(c, s) ? LEGEND_LINE : 0;
 	height = ceil(height);
 
 	fprintf(f, "<svg class=\"chart %s\" width=\"%d\" height=\"%.0f\" viewBox=\"0 0 %d %.0f\" role=\"img\"%s%s>\n",
