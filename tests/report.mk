@@ -14,8 +14,7 @@ REPORT_TEST_BUILD := $(BUILD)/tests/report
 REPORT_UNIT_TESTS := $(filter-out pngcheck,$(basename $(notdir \
 	$(sort $(wildcard $(TOP)/tests/report/*.c)))))
 REPORT_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -I$(TOP) \
-	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	-I$(TOP)/report -I$(TOP)/common -I$(TOP)/tests/lib
+	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 REPORT_STATS_SRCS := $(addprefix $(TOP)/report/,describe.c welch.c fieller.c batchmeans.c compare.c) \
 	$(TOP)/common/stats.c
