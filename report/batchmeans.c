@@ -5,9 +5,9 @@
  * is E[r] = phi - (1 + 4 phi) / n to first order (Kendall 1954; Marriott
  * and Pope 1954), so phi is estimated by (n r + 1) / (n - 4).
  */
-#include "batchmeans.h"
+#include "report/batchmeans.h"
 
-#include "stats.h"
+#include "common/stats.h"
 
 #include <math.h>
 #include <string.h>

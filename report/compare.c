@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* compare.c: a cell against its baseline (see compare.h). */
-#include "compare.h"
+#include "report/compare.h"
 
-#include "stats.h"
+#include "common/stats.h"
 
 #include <math.h>
 #include <stdint.h>

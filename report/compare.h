@@ -24,9 +24,9 @@
 #ifndef BOOTBENCH_REPORT_COMPARE_H
 #define BOOTBENCH_REPORT_COMPARE_H
 
-#include "batchmeans.h"
-#include "fieller.h"
-#include "welch.h"
+#include "report/batchmeans.h"
+#include "report/fieller.h"
+#include "report/welch.h"
 
 #include <stdbool.h>
 #include <stddef.h>

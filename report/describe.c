@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* describe.c: the figures of a table cell, from common/stats.c. */
-#include "describe.h"
-#include "stats.h"
+#include "report/describe.h"
+#include "common/stats.h"
 
 #include <math.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* diag.c: warnings and errors on stderr. */
-#include "diag.h"
-#include "message.h"
+#include "report/diag.h"
+#include "common/message.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* group.c: tables, rows, columns and cells; statistics and comparisons. */
-#include "group.h"
+#include "report/group.h"
 
-#include "diag.h"
-#include "stats.h"
-#include "util.h"
+#include "report/diag.h"
+#include "common/stats.h"
+#include "report/util.h"
 
 #include <math.h>
 #include <stdio.h>

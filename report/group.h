@@ -11,10 +11,10 @@
 #ifndef BOOTBENCH_REPORT_GROUP_H
 #define BOOTBENCH_REPORT_GROUP_H
 
-#include "compare.h"
-#include "describe.h"
-#include "options.h"
-#include "runs.h"
+#include "report/compare.h"
+#include "report/describe.h"
+#include "report/report_options.h"
+#include "report/runs.h"
 
 #include <stdbool.h>
 #include <stddef.h>

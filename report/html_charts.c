@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* html_charts.c: the charts of a table: by rows, latency, over time. */
-#include "html_charts.h"
+#include "report/html_charts.h"
 
-#include "diag.h"
-#include "util.h"
+#include "report/diag.h"
+#include "report/util.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -85,24 +85,45 @@ char *html_row_suffix(const struct table *t, size_t row)
 	return t->row_key ? xasprintf(", %s=%s", t->row_key, t->rows[row]) : xstrdup("");
 }
 
-/* The primary metric against the rows (clients), one series per column. */
+bool html_rows_ordered(const struct table *t)
+{
+	double v;
+
+	for (size_t row = 0; row < t->nrows; row++)
+		if (!t->row_key || !is_number(t->rows[row], &v))
+			return false;
+	return true;
+}
+
+double html_dodge(size_t i, size_t n)
+{
+	return n > 1 ? 0.5 * ((double)i / (double)(n - 1) - 0.5) : 0;
+}
+
+/* The primary metric against the rows, one series per column: a line
+ * through the rows when they are numbers (clients), else dots, the
+ * columns side by side at each row. */
 void html_chart_rows(FILE *f, const struct report *r, const struct table *t)
 {
 	struct svg_series *ser = xcalloc(r->ncols, sizeof *ser);
 	double *ticks = xcalloc(t->nrows, sizeof *ticks);
+	bool dots = !html_rows_ordered(t);
 	size_t ns = 0;
 	char *title, *ylabel;
 
 	for (size_t row = 0; row < t->nrows; row++)
 		ticks[row] = (double)row;
-	for (size_t col = 0; col < r->ncols; col++) {
+	for (size_t ci = 0; ci < t->ncols; ci++) {
+		size_t col = t->cols[ci];
 		struct svg_series *s = &ser[ns];
+		double x0 = dots ? html_dodge(ci, t->ncols) : 0;
 		s->pts = xcalloc(t->nrows, sizeof *s->pts);
 		for (size_t row = 0; row < t->nrows; row++) {
 			const struct cell *c = &t->cells[row * r->ncols + col];
 			if (c->n == 0)
 				continue;
-			s->pts[s->n++] = (struct svg_point){ (double)row, c->d.median, c->d.min, c->d.max };
+			s->pts[s->n++] = (struct svg_point){ (double)row + x0, c->d.median, c->d.min,
+							     c->d.max };
 		}
 		ns += series_finish(s, r, col);
 	}
@@ -110,9 +131,10 @@ void html_chart_rows(FILE *f, const struct report *r, const struct table *t)
 	ylabel = xasprintf("%s (%s)", t->metric, t->unit);
 	svg_chart(f, &(struct svg_chart){
 		.cls = "rows", .title = title, .xlabel = t->row_key ? t->row_key : "",
-		.ylabel = ylabel, .note = "error bars: min to max",
+		.ylabel = ylabel, .note = "the median of each cell; error bars: min to max",
 		.xticks = ticks, .xtick_labels = (const char *const *)t->rows, .nxticks = t->nrows,
-		.series = ser, .nseries = ns,
+		.series = ser, .nseries = ns, .dots = dots,
+		.xlo = dots ? -0.5 : 0, .xhi = dots ? (double)t->nrows - 0.5 : 0,
 	});
 	free(title);
 	free(ylabel);

@@ -14,8 +14,10 @@
 #ifndef BOOTBENCH_REPORT_HTML_CHARTS_H
 #define BOOTBENCH_REPORT_HTML_CHARTS_H
 
-#include "group.h"
-#include "svg.h"
+#include "report/group.h"
+#include "report/svg.h"
+
+#include <stdbool.h>
 
 #include <stdio.h>
 
@@ -29,7 +31,15 @@ void html_series_free(struct svg_series *s, size_t n);
 /* ", clients=2" for the titles of a row's charts, "" in a single row. */
 char *html_row_suffix(const struct table *t, size_t row);
 
-/* The primary metric against the rows, one series per column. */
+/* Whether the rows of t are an ordered scale: every one a number (clients,
+ * not scripts). */
+bool html_rows_ordered(const struct table *t);
+/* The offset from a category's tick of the i-th of n things drawn side by
+ * side at it, within a half of the space between ticks. */
+double html_dodge(size_t i, size_t n);
+/* The primary metric against the rows, one series per column: a line
+ * through ordered rows; dots, the columns side by side, at rows that are
+ * categories (a line between scripts would claim values in between). */
 void html_chart_rows(FILE *f, const struct report *r, const struct table *t);
 /* The latency percentiles of a row, on a logarithmic scale. */
 void html_chart_latency(FILE *f, const struct report *r, const struct table *t, size_t row);

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * html_relative.c: a table's changes against its baseline column as a
- * chart: for each other column (x) and row (a series), the change of the
- * mean of the boots' values, the figure the test compares, with its
- * confidence interval as the error bar; a point without one is a change
- * with no claim (fewer than MIN_BOOTS boots on a side) or an unbounded
- * interval.
+ * chart: for each other column (x, named by its value of the axis) and
+ * row (a series), the change of the mean of the boots' values, the figure
+ * the test compares, with its confidence interval as the error bar; a
+ * point without one is a change with no claim (fewer than MIN_BOOTS boots
+ * on a side) or an unbounded interval.  The columns are categories: dots,
+ * the rows side by side, no lines.
  */
-#include "html_charts.h"
+#include "report/html_charts.h"
 
-#include "util.h"
+#include "report/util.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -25,12 +26,11 @@ void html_chart_relative(FILE *f, const struct report *r, const struct table *t)
 	for (size_t ci = 0; ci < t->ncols; ci++)
 		if (t->cols[ci] != r->baseline) {
 			ticks[nx] = (double)nx;
-			labels[nx++] = column_letter(t->cols[ci]);
+			labels[nx++] = r->cols[t->cols[ci]];
 		}
 	for (size_t row = 0; row < t->nrows && t->has_baseline && nx; row++) {
 		struct svg_series *s = &ser[ns];
-		/* Rows side by side around each column's tick. */
-		double offset = t->nrows > 1 ? 0.3 * ((double)row / (double)(t->nrows - 1) - 0.5) : 0;
+		double offset = html_dodge(row, t->nrows);
 		size_t x = 0;
 		s->pts = xcalloc(t->ncols + 1, sizeof *s->pts);
 		for (size_t ci = 0; ci < t->ncols; ci++) {
@@ -55,13 +55,15 @@ void html_chart_relative(FILE *f, const struct report *r, const struct table *t)
 		ns++;
 	}
 	if (ns) {
-		title = xasprintf("%s: change against %s", t->workload, column_letter(r->baseline));
-		note = xasprintf("bars: %g%% interval; none: no claim", r->opt->confidence);
+		title = xasprintf("%s: change of %s against %s=%s", t->workload, t->metric, r->axis,
+				  r->cols[r->baseline]);
+		note = xasprintf("error bars: %g%% confidence interval; a dot without one: no claim",
+				 r->opt->confidence);
 		svg_chart(f, &(struct svg_chart){
-			.cls = "relative", .title = title, .xlabel = "column",
+			.cls = "relative", .title = title, .xlabel = r->axis,
 			.ylabel = "change of the mean of the boots (%)", .note = note,
 			.xticks = ticks, .xtick_labels = labels, .nxticks = nx,
-			.series = ser, .nseries = ns, .zero_line = true,
+			.series = ser, .nseries = ns, .zero_line = true, .dots = true,
 			.xlo = -0.5, .xhi = (double)nx - 0.5,
 		});
 		free(title);

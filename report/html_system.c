@@ -13,11 +13,11 @@
  * ms after the whole seconds), and the rows of the warm-up and any further
  * beyond the chart's seconds are left out.
  */
-#include "html_charts.h"
+#include "report/html_charts.h"
 
-#include "diag.h"
-#include "syscsv.h"
-#include "util.h"
+#include "report/diag.h"
+#include "report/syscsv.h"
+#include "report/util.h"
 
 #include <math.h>
 #include <stdlib.h>

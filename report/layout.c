@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* layout.c: numbers, cell texts and footnotes of the tables. */
-#include "layout.h"
+#include "report/layout.h"
 
-#include "monitors.h"
-#include "util.h"
+#include "report/monitors.h"
+#include "report/util.h"
 
 #include <math.h>
 #include <stdlib.h>

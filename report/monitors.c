@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* monitors.c: cells of the key monitors under each row (see monitors.h). */
-#include "monitors.h"
+#include "report/monitors.h"
 
-#include "util.h"
+#include "report/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -15,7 +15,7 @@
 #ifndef BOOTBENCH_REPORT_MONITORS_H
 #define BOOTBENCH_REPORT_MONITORS_H
 
-#include "group.h"
+#include "report/group.h"
 
 #include <stdbool.h>
 #include <stddef.h>

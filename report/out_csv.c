@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* out_csv.c: the report as CSV (RFC 4180), one line per cell. */
-#include "output.h"
+#include "report/output.h"
 
-#include "layout.h"
-#include "monitors.h"
-#include "util.h"
+#include "report/layout.h"
+#include "report/monitors.h"
+#include "report/util.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,21 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * out_html.c: one self-contained HTML page: the tables and SVG charts
- * (html_charts.h: tps against clients per column with min-max error bars,
+ * out_html.c: one self-contained HTML page: the tables, their warnings
+ * grouped by kind (html_warnings.h), and SVG charts (html_charts.h: the
+ * primary metric against the rows per column with min-max error bars,
  * the changes against the baseline with their intervals, latency
  * percentiles per column, tps over time per measurement with the
- * machine's per-second samples below).  Inline CSS, inline
- * SVG, no script and nothing fetched from anywhere.
+ * machine's per-second samples below).  Inline CSS, inline SVG, no
+ * script and nothing fetched from anywhere.
  */
-#include "output.h"
-#include "fileio.h"
+#include "report/output.h"
+#include "common/fileio.h"
 
-#include "diag.h"
-#include "html_charts.h"
-#include "layout.h"
-#include "monitors.h"
-#include "svg.h"
-#include "util.h"
+#include "report/diag.h"
+#include "report/html_charts.h"
+#include "report/html_warnings.h"
+#include "report/layout.h"
+#include "report/monitors.h"
+#include "report/svg.h"
+#include "report/util.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -27,7 +29,8 @@ static const char css[] =
 "body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1400px}\n"
 "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:2em;border-bottom:1px solid #ccc}\n"
 "table{border-collapse:collapse;margin:.6em 0;font-size:.9em}\n"
-"td,th{border:1px solid #ccc;padding:2px 8px}td{overflow-wrap:anywhere}th{white-space:nowrap}td.num{text-align:right;font-family:monospace}\n"
+"td,th{border:1px solid #ccc;padding:2px 8px}td{overflow-wrap:anywhere}th,td.stat{white-space:nowrap}\n"
+"td.num{text-align:right;font-family:monospace}table.columns td:first-child{white-space:nowrap}\n"
 "th{background:#f0f0f0}tr.first td{border-top:2px solid #888}\n"
 ".sig{font-weight:bold}.warn{color:#b00}.differs{color:#b00;font-weight:bold}\n"
 ".charts{display:flex;flex-wrap:wrap;gap:12px}.foot{font-size:.85em;color:#444}\n"
@@ -35,9 +38,12 @@ static const char css[] =
 "svg.chart{border:1px solid #ddd}svg .grid{stroke:#e4e4e4}svg .axis{stroke:#333}\n"
 "svg text{font-size:11px;fill:#222}svg .ytick{text-anchor:end}svg .xtick{text-anchor:middle}\n"
 "svg .xlabel,svg .ylabel{text-anchor:middle;font-size:12px}svg .ctitle{font-size:13px;font-weight:bold}\n"
-"svg .note{text-anchor:end;font-size:10px;fill:#555}svg .errorbar{stroke-width:1.5;fill:none}\n";
+"svg .caption{font-size:10px;fill:#555}svg .errorbar{stroke-width:1.5;fill:none}\n"
+"sup.mark{color:#b00;font-weight:bold;font-family:sans-serif}ul.warn li{margin:.2em 0}\n";
 
-static void cell(FILE *f, const struct cell_text *ct)
+/* A cell's value and change; its notes, unless they are the warnings'
+ * numbers of the text outputs (the page marks the warnings' kinds). */
+static void cell_open(FILE *f, const struct cell_text *ct, bool notes)
 {
 	fprintf(f, "<td class=\"num\">");
 	html_escape(f, ct->value);
@@ -46,18 +52,21 @@ static void cell(FILE *f, const struct cell_text *ct)
 		html_escape(f, ct->change);
 		fprintf(f, "</span>");
 	}
-	if (*ct->notes)
-		fprintf(f, " <span class=\"warn\">%s</span>", ct->notes);
-	fprintf(f, "</td>");
+	if (notes && *ct->notes) {
+		fprintf(f, " <span class=\"warn\">");
+		html_escape(f, ct->notes);
+		fprintf(f, "</span>");
+	}
 }
 
 static void table(FILE *f, const struct report *r, const struct table *t)
 {
 	struct cell_text ct;
-	size_t nfoot, nwarn;
+	struct warn_kinds kinds;
+	size_t nfoot;
 	char **foot;
-	int *ids;
 
+	warn_kinds_build(r, t, &kinds);
 	fprintf(f, "<section class=\"table\" data-workload=\"");
 	html_escape(f, t->workload);
 	fprintf(f, "\">\n<h2>");
@@ -85,45 +94,37 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 			fprintf(f, "<tr%s><td>", s == 0 ? " class=\"first\"" : "");
 			if (s == 0 && t->row_key)
 				html_escape(f, t->rows[row]);
-			fprintf(f, "</td><td>%s</td>", stat_names[s]);
+			fprintf(f, "</td><td class=\"stat\">%s</td>", stat_names[s]);
 			for (size_t ci = 0; ci < t->ncols; ci++) {
 				cell_text(r, t, row, t->cols[ci], (enum stat_line)s, &ct);
-				cell(f, &ct);
+				cell_open(f, &ct, false);
+				if (s == LINE_N)
+					html_warning_marks(f, r, t, &kinds, row, t->cols[ci]);
+				fprintf(f, "</td>");
 			}
 			fprintf(f, "</tr>\n");
 		}
 		for (size_t k = 0; monitors_shown(r, t) && k < t->nmonitors; k++) {
-			fprintf(f, "<tr class=\"monitor\"><td></td><td>");
+			fprintf(f, "<tr class=\"monitor\"><td></td><td class=\"stat\">");
 			html_escape(f, t->monitor_names[k]);
 			fprintf(f, "</td>");
 			for (size_t ci = 0; ci < t->ncols; ci++) {
 				monitor_text(r, t, k, row, t->cols[ci], &ct);
-				cell(f, &ct);
+				cell_open(f, &ct, true);
+				fprintf(f, "</td>");
 			}
 			fprintf(f, "</tr>\n");
 		}
 	}
 	fprintf(f, "</table>\n");
 	foot = table_footnotes(r, t, &nfoot);
-	ids = table_warnings(r, t, &nwarn);
 	for (size_t i = 0; i < nfoot; i++) {
 		fprintf(f, "<p class=\"foot\">");
 		html_escape(f, foot[i]);
 		fprintf(f, "</p>\n");
 	}
-	if (nwarn) {
-		fprintf(f, "<ul class=\"foot warn\">\n");
-		for (size_t i = 0; i < nwarn; i++) {
-			const struct warning *w = &r->legend[ids[i] - 1];
-			fprintf(f, "<li>!%d ", ids[i]);
-			html_escape(f, w->code);
-			fprintf(f, ": ");
-			html_escape(f, w->message);
-			fprintf(f, "</li>\n");
-		}
-		fprintf(f, "</ul>\n");
-	}
-	free(ids);
+	html_warning_list(f, r, t, &kinds);
+	warn_kinds_free(&kinds);
 	free_lines(foot, nfoot);
 	fprintf(f, "<div class=\"charts\">\n");
 	html_chart_rows(f, r, t);

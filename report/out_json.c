@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* out_json.c: the report as one JSON object. */
-#include "output.h"
+#include "report/output.h"
 
-#include "json.h"
-#include "layout.h"
-#include "monitors.h"
+#include "common/json.h"
+#include "report/layout.h"
+#include "report/monitors.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* out_markdown.c: the report as Markdown (GitHub tables). */
-#include "output.h"
+#include "report/output.h"
 
-#include "layout.h"
-#include "monitors.h"
-#include "util.h"
+#include "report/layout.h"
+#include "report/monitors.h"
+#include "report/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* out_plan.c: --plan, the boots per column a comparison needs (compare.h
  * boots_needed), from the spread between the boots of a pilot. */
-#include "output.h"
+#include "report/output.h"
 
-#include "compare.h"
-#include "layout.h"
-#include "util.h"
+#include "report/compare.h"
+#include "report/layout.h"
+#include "report/util.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* out_summary.c: --summary (summary.h). */
-#include "summary.h"
+#include "report/summary.h"
 
 #include <string.h>
 

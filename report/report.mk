@@ -10,7 +10,7 @@ REPORT_SRCS   := $(notdir $(sort $(wildcard $(TOP)/report/*.c)))
 REPORT_COMMON := jsonread utf8 json stats fileio message
 REPORT_OBJS   := $(addprefix $(REPORT_BUILD)/,$(REPORT_SRCS:.c=.o)) \
 	$(REPORT_COMMON:%=$(REPORT_BUILD)/%.o) $(REPORT_BUILD)/image-id.o
-REPORT_CFLAGS := $(OUR_CFLAGS) -MMD -MP -I$(TOP)/report -I$(TOP)/common
+REPORT_CFLAGS := $(OUR_CFLAGS) -MMD -MP
 
 $(REPORT_BUILD)/%.o: $(TOP)/report/%.c
 	@echo "  CC      report/$*.c"

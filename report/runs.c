@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* runs.c: find run directories, read run.json and results.jsonl. */
-#include "runs.h"
+#include "report/runs.h"
 
-#include "diag.h"
-#include "util.h"
+#include "report/diag.h"
+#include "report/util.h"
 
 #include <dirent.h>
 #include <errno.h>

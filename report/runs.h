@@ -11,7 +11,7 @@
 #ifndef BOOTBENCH_REPORT_RUNS_H
 #define BOOTBENCH_REPORT_RUNS_H
 
-#include "jsonread.h"
+#include "common/jsonread.h"
 
 #include <stdbool.h>
 #include <stddef.h>

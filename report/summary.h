@@ -7,7 +7,7 @@
 #ifndef BOOTBENCH_REPORT_SUMMARY_H
 #define BOOTBENCH_REPORT_SUMMARY_H
 
-#include "runs.h"
+#include "report/runs.h"
 
 #include <stdio.h>
 

@@ -1,18 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* svg.c: line charts with axes, ticks, legend and error bars. */
-#include "svg.h"
+/* svg.c: charts with axes, ticks, legend and error bars, laid out in rows
+ * of texts that do not overlap (svg.h). */
+#include "report/svg.h"
+
+#include "report/diag.h"
+#include "report/svg_text.h"
+#include "report/util.h"
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define W 560
-#define H 360
-#define ML 64                   /* margins: left, right, top, bottom */
-#define MR 16
-#define MT 36
-#define MB 48
+#define W 560                   /* the chart's width */
+#define PH 276                  /* the plot's height */
+#define MR 20                   /* right margin */
+#define TICK_PX 11              /* font sizes: tick labels and legend, */
+#define TITLE_PX 13             /* title (bold), */
+#define NOTE_PX 10              /* caption, */
+#define LABEL_PX 12             /* axis labels */
 #define LEGEND_LINE 16
+#define SLANT 40                /* degrees of x tick labels that do not fit */
 
 static const char *const palette[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
@@ -37,68 +45,6 @@ void html_escape(FILE *f, const char *s)
 	}
 }
 
-/* A round step so that about n ticks cover span. */
-static double nice_step(double span, int n)
-{
-	double raw = span / n, mag = pow(10, floor(log10(raw))), r = raw / mag;
-
-	return (r < 1.5 ? 1 : r < 3 ? 2 : r < 7 ? 5 : 10) * mag;
-}
-
-static int step_decimals(double step)
-{
-	int d = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
-
-	return d > 6 ? 6 : d;
-}
-
-static void fmt_tick(char *buf, size_t size, double v, double step)
-{
-	snprintf(buf, size, "%.*f", step_decimals(step), v);
-}
-
-void svg_axis_linear(double min, double max, struct svg_axis *a)
-{
-	double step;
-
-	min = fmin(min, 0);
-	max = fmax(max, 0);
-	if (!(max > min))
-		max = min + 1;
-	step = nice_step(max - min, 5);
-	a->lo = floor(min / step + 1e-9) * step;
-	a->hi = ceil(max / step - 1e-9) * step;
-	a->n = 0;
-	for (double v = a->lo; v <= a->hi + step / 2 && a->n < 32; v += step)
-		a->ticks[a->n++] = fabs(v) < step / 1e6 ? 0 : v;
-	a->decimals = step_decimals(step);
-}
-
-void svg_axis_log(double min, double max, struct svg_axis *a)
-{
-	static const double mult[] = { 1, 2, 5 };
-	int lo, hi;
-
-	if (!(min > 0) || !isfinite(min))
-		min = 1;
-	if (!(max >= min) || !isfinite(max))
-		max = min;
-	lo = (int)floor(log10(min) + 1e-9);
-	hi = (int)ceil(log10(max) - 1e-9);
-	if (hi <= lo)
-		hi = lo + 1;
-	a->lo = pow(10, lo);
-	a->hi = pow(10, hi);
-	a->n = 0;
-	a->decimals = lo < 0 ? (-lo > 6 ? 6 : -lo) : 0;
-	for (int e = lo; e <= hi; e++)
-		for (size_t m = 0; m < 3 && a->n < 32; m++) {
-			if ((m > 0 && hi - lo > 3) || (e == hi && m > 0))
-				continue;
-			a->ticks[a->n++] = mult[m] * pow(10, e);
-		}
-}
-
 const char *svg_dash(size_t i)
 {
 	static const char *const dashes[] = { "", "7 4", "2 3", "10 3 2 3", "4 2 4 6" };
@@ -106,14 +52,40 @@ const char *svg_dash(size_t i)
 	return dashes[i % (sizeof dashes / sizeof *dashes)];
 }
 
-void svg_chart(FILE *f, const struct svg_chart *c)
-{
-	double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = -INFINITY, xstep = 0;
-	double ly0 = 0, ly1 = 1;
-	int plot_w = W - ML - MR, plot_h = H - MT - MB;
-	int legend_h = (int)c->nseries * LEGEND_LINE + 8;
+/* Where things go: the plot from (ml, mt), pw by PH; the x and y ranges. */
+struct frame {
+	double ml, mt, pw;
+	double xmin, xmax, ly0, ly1;
 	struct svg_axis ya;
-	char buf[64];
+	bool log_y;
+	/* The x ticks: positions, labels, their angle (0, -SLANT or -90). */
+	double *tx;
+	char **tl;
+	size_t nt;
+	int angle;
+};
+
+static double fx(const struct frame *fr, double v)
+{
+	return fr->ml + (v - fr->xmin) / (fr->xmax - fr->xmin) * fr->pw;
+}
+
+static double fy(const struct frame *fr, double v)
+{
+	double frac = fr->log_y ? (log10(v) - fr->ly0) / (fr->ly1 - fr->ly0)
+				: (v - fr->ya.lo) / (fr->ya.hi - fr->ya.lo);
+	return fr->mt + PH - frac * PH;
+}
+
+static bool shown(const struct frame *fr, const struct svg_point *p)
+{
+	return (!fr->log_y || p->y > 0) && p->x >= fr->xmin && p->x <= fr->xmax;
+}
+
+/* The x and y ranges of the points, the ticks and c's own x range. */
+static void ranges(const struct svg_chart *c, struct frame *fr)
+{
+	double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = -INFINITY;
 
 	for (size_t s = 0; s < c->nseries; s++)
 		for (size_t i = 0; i < c->series[s].n; i++) {
@@ -144,117 +116,266 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 		xmin -= pad;
 		xmax += pad;
 	}
+	fr->xmin = xmin;
+	fr->xmax = xmax;
 	if (!isfinite(ymin)) {
 		ymin = c->log_y ? 1 : 0;
 		ymax = c->log_y ? 10 : 1;
 	}
+	fr->log_y = c->log_y;
 	if (c->log_y) {
-		svg_axis_log(ymin, ymax, &ya);
-		ly0 = log10(ya.lo);
-		ly1 = log10(ya.hi);
+		svg_axis_log(ymin, ymax, &fr->ya);
+		fr->ly0 = log10(fr->ya.lo);
+		fr->ly1 = log10(fr->ya.hi);
 	} else {
-		svg_axis_linear(ymin, ymax, &ya);
+		svg_axis_linear(ymin, ymax, &fr->ya);
 	}
-	if (!c->xticks)
-		xstep = nice_step(xmax - xmin, 6);
+}
 
-#define X(v) (ML + ((v) - xmin) / (xmax - xmin) * plot_w)
-#define Y(v) (MT + plot_h - (c->log_y ? (log10(v) - ly0) / (ly1 - ly0) : \
-			     ((v) - ya.lo) / (ya.hi - ya.lo)) * plot_h)
-#define SHOWN(v) (!c->log_y || (v) > 0)
-	fprintf(f, "<svg class=\"chart %s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\"%s>\n",
-		c->cls, W, H + legend_h, W, H + legend_h, c->log_y ? " data-scale=\"log\"" : "");
-	fprintf(f, "<title>");
-	html_escape(f, c->title);
-	fprintf(f, "</title>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
-		W, H + legend_h);
-	fprintf(f, "<text x=\"%d\" y=\"20\" class=\"ctitle\">", ML);
-	html_escape(f, c->title);
-	fprintf(f, "</text>\n");
-	/* Grid and y ticks. */
-	for (size_t i = 0; i < ya.n; i++) {
-		double v = ya.ticks[i];
-		snprintf(buf, sizeof buf, "%.*f", ya.decimals, v);
-		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"grid\"/>"
-			"<text x=\"%d\" y=\"%.1f\" class=\"ytick\">%s</text>\n",
-			ML, Y(v), ML + plot_w, Y(v), ML - 6, Y(v) + 4, buf);
+/* The x ticks: c's, or round numbers over the range. */
+static void x_ticks(const struct svg_chart *c, struct frame *fr)
+{
+	if (c->xticks) {
+		fr->nt = c->nxticks;
+		fr->tx = xcalloc(fr->nt, sizeof *fr->tx);
+		fr->tl = xcalloc(fr->nt, sizeof *fr->tl);
+		for (size_t i = 0; i < fr->nt; i++) {
+			fr->tx[i] = c->xticks[i];
+			fr->tl[i] = xstrdup(c->xtick_labels[i]);
+		}
+		return;
+	}
+	double step = svg_nice_step(fr->xmax - fr->xmin, 6);
+	fr->tx = xcalloc(64, sizeof *fr->tx);
+	fr->tl = xcalloc(64, sizeof *fr->tl);
+	fr->nt = 0;
+	for (double v = ceil(fr->xmin / step) * step; v <= fr->xmax + step / 1e6 && fr->nt < 64;
+	     v += step) {
+		fr->tx[fr->nt] = v;
+		fr->tl[fr->nt++] = xasprintf("%.*f", svg_step_decimals(step), v);
+	}
+}
+
+/* The angle of the x tick labels: level if they fit side by side, else
+ * slanted if the first fits to the left of its tick, else upright; and
+ * the height they take below the plot. */
+static double tick_band(struct frame *fr)
+{
+	double slot = fr->pw, widest = 0, first = W, last = 0, cs = cos(SLANT * M_PI / 180);
+
+	for (size_t i = 0; i < fr->nt; i++) {
+		double x = fx(fr, fr->tx[i]), w = svg_text_width(fr->tl[i], TICK_PX, false);
+		widest = fmax(widest, w);
+		first = fmin(first, x - w / 2);
+		last = fmax(last, x + w / 2);
+		if (i > 0)
+			slot = fmin(slot, fabs(x - fx(fr, fr->tx[i - 1])));
+	}
+	if (widest + 8 <= slot && first >= 2 && last <= W - 2) {
+		fr->angle = 0;
+		return 22;
+	}
+	first = W;
+	for (size_t i = 0; i < fr->nt; i++)
+		first = fmin(first, fx(fr, fr->tx[i]) - svg_text_width(fr->tl[i], TICK_PX, false) * cs);
+	if (first >= 2 && slot >= 2 * TICK_PX) {
+		fr->angle = -SLANT;
+		return 14 + widest * sin(SLANT * M_PI / 180) + TICK_PX;
+	}
+	fr->angle = -90;
+	return 12 + widest;
+}
+
+/* Text s broken into lines of width at x; the first baseline at *y + px,
+ * *y past the last line afterwards. */
+static void text_block(FILE *f, const char *s, const char *cls, double x, double *y, double px,
+		       bool bold, double width)
+{
+	size_t n;
+	char **lines = svg_text_wrap(s, px, bold, width, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		*y += px * 1.3;
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"%s\">", x, *y, cls);
+		html_escape(f, lines[i]);
+		fprintf(f, "</text>\n");
+	}
+	svg_text_free(lines, n);
+}
+
+static void y_axis(FILE *f, const struct svg_chart *c, const struct frame *fr)
+{
+	char buf[64];
+
+	for (size_t i = 0; i < fr->ya.n; i++) {
+		double v = fr->ya.ticks[i];
+		svg_axis_label(&fr->ya, i, buf, sizeof buf);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>"
+			"<text x=\"%.1f\" y=\"%.1f\" class=\"ytick\">%s</text>\n",
+			fr->ml, fy(fr, v), fr->ml + fr->pw, fy(fr, v), fr->ml - 6, fy(fr, v) + 4, buf);
 	}
 	if (c->zero_line && !c->log_y)
-		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"axis zero\"/>\n",
-			ML, Y(0.0), ML + plot_w, Y(0.0));
-	/* x ticks. */
-	if (c->xticks) {
-		for (size_t i = 0; i < c->nxticks; i++) {
-			fprintf(f, "<text x=\"%.1f\" y=\"%d\" class=\"xtick\">", X(c->xticks[i]), MT + plot_h + 16);
-			html_escape(f, c->xtick_labels[i]);
-			fprintf(f, "</text>\n");
-		}
-	} else {
-		for (double v = ceil(xmin / xstep) * xstep; v <= xmax + xstep / 1e6; v += xstep) {
-			fmt_tick(buf, sizeof buf, v, xstep);
-			fprintf(f, "<text x=\"%.1f\" y=\"%d\" class=\"xtick\">%s</text>\n",
-				X(v), MT + plot_h + 16, buf);
-		}
-	}
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" class=\"axis\"/>"
-		"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" class=\"axis\"/>\n",
-		ML, MT, ML, MT + plot_h, ML, MT + plot_h, ML + plot_w, MT + plot_h);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"xlabel\">", ML + plot_w / 2, MT + plot_h + 36);
-	html_escape(f, c->xlabel);
-	fprintf(f, "</text>\n<text x=\"14\" y=\"%d\" class=\"ylabel\" transform=\"rotate(-90 14 %d)\">",
-		MT + plot_h / 2, MT + plot_h / 2);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"axis zero\"/>\n",
+			fr->ml, fy(fr, 0.0), fr->ml + fr->pw, fy(fr, 0.0));
+	fprintf(f, "<text x=\"16\" y=\"%.1f\" class=\"ylabel\" transform=\"rotate(-90 16 %.1f)\">",
+		fr->mt + PH / 2.0, fr->mt + PH / 2.0);
 	html_escape(f, c->ylabel);
 	fprintf(f, "</text>\n");
-	/* Series. */
-	for (size_t s = 0; s < c->nseries; s++) {
-		const struct svg_series *se = &c->series[s];
-		const char *col = svg_color(se->color);
-		const char *dash = svg_dash(se->dash);
-		bool first = true;
-		fprintf(f, "<g class=\"series\" %s>\n<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"",
-			se->attrs ? se->attrs : "", col);
+}
+
+static void x_axis(FILE *f, const struct frame *fr)
+{
+	double base = fr->mt + PH;
+
+	for (size_t i = 0; i < fr->nt; i++) {
+		double x = fx(fr, fr->tx[i]);
+		if (fr->angle == 0)
+			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"xtick\">", x, base + 18);
+		else
+			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"xtick\" style=\"text-anchor:end\" "
+				"transform=\"rotate(%d %.1f %.1f)\">", x + 4, base + 12, fr->angle, x + 4,
+				base + 12);
+		html_escape(f, fr->tl[i]);
+		fprintf(f, "</text>\n");
+	}
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"axis\"/>"
+		"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"axis\"/>\n",
+		fr->ml, fr->mt, fr->ml, base, fr->ml, base, fr->ml + fr->pw, base);
+}
+
+static void points(FILE *f, const struct svg_chart *c, const struct frame *fr,
+		   const struct svg_series *se)
+{
+	const char *col = svg_color(se->color), *dash = svg_dash(se->dash);
+	bool first = true;
+
+	if (!c->dots) {
+		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"", col);
 		if (*dash)
 			fprintf(f, " stroke-dasharray=\"%s\"", dash);
 		fprintf(f, " points=\"");
-		for (size_t i = 0; i < se->n; i++) {
-			const struct svg_point *p = &se->pts[i];
-			if (!SHOWN(p->y) || p->x < xmin || p->x > xmax)
-				continue;
-			fprintf(f, "%s%.1f,%.1f", first ? "" : " ", X(p->x), Y(p->y));
-			first = false;
-		}
+		for (size_t i = 0; i < se->n; i++)
+			if (shown(fr, &se->pts[i])) {
+				fprintf(f, "%s%.1f,%.1f", first ? "" : " ", fx(fr, se->pts[i].x),
+					fy(fr, se->pts[i].y));
+				first = false;
+			}
 		fprintf(f, "\"/>\n");
-		for (size_t i = 0; i < se->n; i++) {
-			const struct svg_point *p = &se->pts[i];
-			if (!SHOWN(p->y) || p->x < xmin || p->x > xmax)
-				continue;
-			if (!isnan(p->lo) && !isnan(p->hi) && SHOWN(p->lo))
-				fprintf(f, "<path class=\"errorbar\" stroke=\"%s\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n",
-					col, X(p->x), Y(p->lo), Y(p->hi),
-					X(p->x) - 4, Y(p->lo), X(p->x) + 4,
-					X(p->x) - 4, Y(p->hi), X(p->x) + 4);
-			if (se->markers)
-				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>\n",
-					X(p->x), Y(p->y), col);
-		}
-		if (*dash)
-			fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\" "
-				"stroke-dasharray=\"%s\"/>", ML - 8, H + 10 + (int)s * LEGEND_LINE, ML + 14,
-				H + 10 + (int)s * LEGEND_LINE, col, dash);
-		else
-			fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>",
-				ML, H + 4 + (int)s * LEGEND_LINE, col);
-		fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"legend\">", ML + 18, H + 14 + (int)s * LEGEND_LINE);
-		html_escape(f, se->name);
-		fprintf(f, "</text>\n</g>\n");
 	}
-	if (c->note) {
-		fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"note\">", ML + plot_w, 20);
-		html_escape(f, c->note);
+	for (size_t i = 0; i < se->n; i++) {
+		const struct svg_point *p = &se->pts[i];
+		double x = fx(fr, p->x);
+		if (!shown(fr, p))
+			continue;
+		if (!isnan(p->lo) && !isnan(p->hi) && (!c->log_y || p->lo > 0))
+			fprintf(f, "<path class=\"errorbar\" stroke=\"%s\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n",
+				col, x, fy(fr, p->lo), fy(fr, p->hi), x - 4, fy(fr, p->lo), x + 4,
+				x - 4, fy(fr, p->hi), x + 4);
+		if (se->markers || c->dots)
+			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" fill=\"%s\"/>\n",
+				x, fy(fr, p->y), c->dots ? "4.5" : "3.5", col);
+	}
+}
+
+/* Whether series s is the first of its name: the one with a legend entry. */
+static bool named_first(const struct svg_chart *c, size_t s)
+{
+	for (size_t k = 0; k < s; k++)
+		if (strcmp(c->series[k].name, c->series[s].name) == 0)
+			return false;
+	return true;
+}
+
+/* The legend entry of series s at top y, unless an earlier series has its
+ * name; the y of the next entry. */
+static double legend_entry(FILE *f, const struct svg_chart *c, const struct frame *fr, size_t s,
+			   double y)
+{
+	const struct svg_series *se = &c->series[s];
+	const char *col = svg_color(se->color), *dash = svg_dash(se->dash);
+
+	if (!named_first(c, s))
+		return y;
+	if (c->dots)
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\"/>", fr->ml + 6, y + 6, col);
+	else if (*dash)
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+			"stroke-width=\"3\" stroke-dasharray=\"%s\"/>", fr->ml - 8, y + 6, fr->ml + 14,
+			y + 6, col, dash);
+	else
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\"/>",
+			fr->ml, y, col);
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"legend\">", fr->ml + 18, y + 10);
+	html_escape(f, se->name);
+	fprintf(f, "</text>\n");
+	return y + LEGEND_LINE;
+}
+
+void svg_chart(FILE *f, const struct svg_chart *c)
+{
+	struct frame fr = { 0 };
+	double ytick_w = 0, y = 4, band, base, height;
+	char buf[64], *head = NULL;
+	size_t len = 0;
+	FILE *h;
+
+	ranges(c, &fr);
+	for (size_t i = 0; i < fr.ya.n; i++) {
+		svg_axis_label(&fr.ya, i, buf, sizeof buf);
+		ytick_w = fmax(ytick_w, svg_text_width(buf, TICK_PX, false));
+	}
+	fr.ml = fmax(56, ceil(30 + ytick_w));
+	fr.pw = W - fr.ml - MR;
+	/* Title and caption first, into a buffer: the height of the whole
+	 * is known only at the end. */
+	h = open_memstream(&head, &len);
+	if (!h) {
+		diag_error("could not open a memory stream:");
+		exit(2);
+	}
+	text_block(h, c->title, "ctitle", fr.ml, &y, TITLE_PX, true, W - fr.ml - 8);
+	if (c->note)
+		text_block(h, c->note, "caption", fr.ml, &y, NOTE_PX, false, W - fr.ml - 8);
+	fclose(h);
+	fr.mt = ceil(y + 14);
+	x_ticks(c, &fr);
+	band = tick_band(&fr);
+	base = fr.mt + PH + band;
+	if (*c->xlabel)
+		base += 18;
+	height = base + 12;
+	for (size_t s = 0; s < c->nseries; s++)
+		height += named_first(c, s) ? LEGEND_LINE : 0;
+	height = ceil(height);
+
+	fprintf(f, "<svg class=\"chart %s\" width=\"%d\" height=\"%.0f\" viewBox=\"0 0 %d %.0f\" role=\"img\"%s%s>\n",
+		c->cls, W, height, W, height, c->log_y ? " data-scale=\"log\"" : "",
+		c->dots ? " data-points=\"dots\"" : "");
+	fprintf(f, "<title>");
+	html_escape(f, c->title);
+	fprintf(f, "</title>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%.0f\" fill=\"#ffffff\"/>\n%s",
+		W, height, head);
+	free(head);
+	fprintf(f, "<rect class=\"plot\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"none\"/>\n",
+		fr.ml, fr.mt, fr.pw, PH);
+	y_axis(f, c, &fr);
+	x_axis(f, &fr);
+	if (*c->xlabel) {
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"xlabel\">", fr.ml + fr.pw / 2, base - 4);
+		html_escape(f, c->xlabel);
 		fprintf(f, "</text>\n");
 	}
+	y = base + 4;
+	for (size_t s = 0; s < c->nseries; s++) {
+		const struct svg_series *se = &c->series[s];
+		fprintf(f, "<g class=\"series\" %s>\n", se->attrs ? se->attrs : "");
+		points(f, c, &fr, se);
+		y = legend_entry(f, c, &fr, s, y);
+		fprintf(f, "</g>\n");
+	}
 	fprintf(f, "</svg>\n");
-#undef X
-#undef Y
-#undef SHOWN
+	for (size_t i = 0; i < fr.nt; i++)
+		free(fr.tl[i]);
+	free(fr.tl);
+	free(fr.tx);
 }

@@ -1,13 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * svg.h: line charts as inline SVG (no script, no external resources).
+ * svg.h: charts as inline SVG (no script, no external resources).
  *
  * Each series is one <g class="series"> carrying the data attributes it
  * is given (data-kernel="..." and the like), so a reader of the page can
- * tell the series apart; its points may have error bars.
+ * tell the series apart; its points may have error bars.  A series is a
+ * line through its points, or its points alone (dots) where the x axis is
+ * a set of categories and a line would claim values in between.
+ *
+ * The texts are laid out so that none overlaps another or the plot: the
+ * title and the caption on lines of their own above the plot (broken into
+ * lines as the width needs), the y tick labels beside it as wide as the
+ * widest, the x tick labels below it side by side when they fit, else
+ * slanted or upright, then the x axis's label, then the legend with one
+ * entry per series name.  The plot area is <rect class="plot">.
  */
 #ifndef BOOTBENCH_REPORT_SVG_H
 #define BOOTBENCH_REPORT_SVG_H
+
+#include "report/svg_axis.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -19,7 +30,7 @@ struct svg_point {
 };
 
 struct svg_series {
-	const char *name;       /* legend text */
+	const char *name;       /* legend text; series of one name share an entry */
 	const char *attrs;      /* extra attributes of its <g>, already escaped */
 	size_t color;           /* index into the palette */
 	bool markers;           /* draw a dot at each point */
@@ -30,31 +41,19 @@ struct svg_series {
 
 struct svg_chart {
 	const char *cls;        /* class of the <svg>, besides "chart" */
-	const char *title, *xlabel, *ylabel, *note;
+	const char *title, *xlabel, *ylabel;
+	const char *note;       /* the caption under the title, or NULL */
 	const double *xticks;   /* tick positions; NULL: chosen from the data */
 	const char *const *xtick_labels;
 	size_t nxticks;
 	struct svg_series *series;
 	size_t nseries;
 	bool log_y;             /* logarithmic y axis (points <= 0 are left out) */
+	bool dots;              /* the points alone, no line between them */
 	double xlo, xhi;        /* the x axis, when xhi > xlo; else from the data */
 	bool zero_line;         /* a line at y = 0 */
 };
 
-/* The y axis of a chart: from lo to hi, ticks at ticks[0..n). */
-struct svg_axis {
-	double lo, hi;
-	double ticks[32];
-	size_t n;
-	int decimals;           /* of the tick labels */
-};
-
-/* A linear axis with round steps covering [min, max] and 0. */
-void svg_axis_linear(double min, double max, struct svg_axis *a);
-/* A logarithmic axis from the decade at or below min > 0 to the decade
- * at or above max, ticks at 1, 2 and 5 times each power of ten (at the
- * powers alone beyond 3 decades). */
-void svg_axis_log(double min, double max, struct svg_axis *a);
 /* The stroke-dasharray of line pattern i ("" for 0: solid). */
 const char *svg_dash(size_t i);
 

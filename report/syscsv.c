@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* syscsv.c: a column of a CSV text with empty fields (see syscsv.h). */
-#include "syscsv.h"
+#include "report/syscsv.h"
 
-#include "util.h"
+#include "report/util.h"
 
 #include <math.h>
 #include <stdbool.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* util.c: allocation, files and small string helpers. */
-#include "util.h"
+#include "report/util.h"
 
-#include "diag.h"
+#include "report/diag.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -4,9 +4,9 @@
  * its continued fraction with the modified Lentz method (Press et al.,
  * Numerical Recipes, 3rd ed., section 6.4).
  */
-#include "welch.h"
+#include "report/welch.h"
 
-#include "stats.h"
+#include "common/stats.h"
 
 #include <math.h>
 

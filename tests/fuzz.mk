@@ -29,13 +29,13 @@ FUZZ_AREA_pgbench-output := bench
 
 FUZZ_INC_init   := -I$(TOP)/init -I$(TOP)/common
 FUZZ_INC_bench  := -I$(SYSROOT)/include $(LIBPQ_CFLAGS)
-FUZZ_INC_report := -I$(TOP)/report -I$(TOP)/common
+FUZZ_INC_report :=
 FUZZ_INC_common := -I$(TOP)/common
 
 FUZZ_COMMON := $(sort $(basename $(notdir $(wildcard $(TOP)/common/*.c))))
 FUZZ_SRC_init   := $(filter-out main.c devices.c,$(notdir $(wildcard $(TOP)/init/*.c)))
 FUZZ_SRC_bench  := $(filter-out bench_main.c,$(BENCH_SRCS))
-FUZZ_SRC_report := $(filter-out main.c,$(REPORT_SRCS))
+FUZZ_SRC_report := $(filter-out report_main.c,$(REPORT_SRCS))
 
 # ---- libFuzzer builds (clang) ----
 

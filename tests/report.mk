@@ -14,8 +14,7 @@ REPORT_TEST_BUILD := $(BUILD)/tests/report
 REPORT_UNIT_TESTS := $(filter-out pngcheck,$(basename $(notdir \
 	$(sort $(wildcard $(TOP)/tests/report/*.c)))))
 REPORT_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -I$(TOP) \
-	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	-I$(TOP)/report -I$(TOP)/common -I$(TOP)/tests/lib
+	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 REPORT_STATS_SRCS := $(addprefix $(TOP)/report/,describe.c welch.c fieller.c batchmeans.c compare.c) \
 	$(TOP)/common/stats.c
@@ -33,9 +32,10 @@ $(REPORT_TEST_BUILD)/aa.test: $(TOP)/tests/report/aa.c $(REPORT_STATS_SRCS) $(RE
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-# The parts of the HTML charts: sys.csv columns and the axes.
+# The parts of the HTML charts: sys.csv columns, the axes, the layout.
 $(REPORT_TEST_BUILD)/charts.test: $(TOP)/tests/report/charts.c \
-		$(addprefix $(TOP)/report/,syscsv.c syscsv.h svg.c svg.h util.c util.h diag.c) \
+		$(addprefix $(TOP)/report/,syscsv.c syscsv.h svg.c svg.h svg_axis.c svg_axis.h \
+			svg_text.c svg_text.h util.c util.h diag.c) \
 		$(TOP)/common/message.c $(TOP)/tests/lib/tap.h
 	@echo "  CC      tests/report/charts.c"
 	$(Q)mkdir -p $(@D)
@@ -51,3 +51,14 @@ REPORT_UNIT_TEST_FILES := $(REPORT_UNIT_TESTS:%=$(REPORT_TEST_BUILD)/%.test)
 CHECK_TESTS += $(REPORT_UNIT_TEST_FILES:$(TOP)/%=%) \
 	$(patsubst $(TOP)/%,%,$(sort $(wildcard $(TOP)/tests/report/*.test)))
 CHECK_DEPS  += $(REPORT_UNIT_TEST_FILES) $(REPORT) $(REPORT_TEST_BUILD)/pngcheck
+
+# make check-report: the tests of report/ alone, with its command line and
+# the replay of the fuzz inputs of its reading of run directories.
+REPORT_CHECK_TESTS := $(REPORT_UNIT_TEST_FILES) \
+	$(sort $(wildcard $(TOP)/tests/report/*.test)) $(TOP)/tests/cli/report.test \
+	$(FUZZ_REPLAY)/report-runs.test
+
+.PHONY: check-report
+check-report: $(REPORT_UNIT_TEST_FILES) $(REPORT) $(REPORT_TEST_BUILD)/pngcheck \
+		$(FUZZ_REPLAY)/report-runs.test
+	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) $(TOP)/tests/run-tests $(REPORT_CHECK_TESTS)

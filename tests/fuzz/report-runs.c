@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "runs.h"
+#include "report/runs.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

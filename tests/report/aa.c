@@ -19,11 +19,11 @@
  * Every random number comes from a fixed seed, so each run prints the
  * same figures.
  */
-#include "compare.h"
-#include "stats.h"
-#include "welch.h"
+#include "report/compare.h"
+#include "common/stats.h"
+#include "report/welch.h"
 
-#include "tap.h"
+#include "tests/lib/tap.h"
 
 #include <math.h>
 #include <stdint.h>

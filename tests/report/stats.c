@@ -5,13 +5,13 @@
  * independently of this code: published examples, closed forms worked by
  * hand, and the defining properties of each figure.
  */
-#include "batchmeans.h"
-#include "compare.h"
-#include "describe.h"
-#include "fieller.h"
-#include "welch.h"
+#include "report/batchmeans.h"
+#include "report/compare.h"
+#include "report/describe.h"
+#include "report/fieller.h"
+#include "report/welch.h"
 
-#include "tap.h"
+#include "tests/lib/tap.h"
 
 #include <math.h>
 #include <stdint.h>

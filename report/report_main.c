@@ -7,14 +7,14 @@
  * Exit status: 0 everything was read, 1 some input was skipped (the
  * warnings say what), 2 bad usage or nothing to report.
  */
-#include "diag.h"
-#include "group.h"
-#include "monitors.h"
-#include "image_id.h"
-#include "options.h"
-#include "output.h"
-#include "runs.h"
-#include "summary.h"
+#include "report/diag.h"
+#include "report/group.h"
+#include "report/monitors.h"
+#include "common/image_id.h"
+#include "report/report_options.h"
+#include "report/output.h"
+#include "report/runs.h"
+#include "report/summary.h"
 
 #include <stdio.h>
 

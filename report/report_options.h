@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * options.h: the command line of bootbench-report.
+ * report_options.h: the command line of bootbench-report.
  */
 #ifndef BOOTBENCH_REPORT_OPTIONS_H
 #define BOOTBENCH_REPORT_OPTIONS_H

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* options.c: parse the command line of bootbench-report. */
-#include "options.h"
+/* report_options.c: parse the command line of bootbench-report. */
+#include "report/report_options.h"
 
-#include "diag.h"
+#include "report/diag.h"
 
 #include <getopt.h>
 #include <stdarg.h>
