@@ -49,3 +49,12 @@ LLVM_LIBC_SRC      := llvm-toolchain-22
 LLVM_LIBC_DEB      := libllvmlibc-22-dev
 LLVM_LIBC_VERSION  := 1:22.1.8-1~deb13u5
 LLVM_LIBC_SUITE    := trixie
+
+# perf (tools/perf of the kernel source), outside the base image: the
+# version of the host's perf (Debian 12's linux-perf), which reads the
+# perf.data it writes; a perf.data of a newer perf is refused by an older
+# one ("unsupported ABI"), an older one is read by every newer perf.
+PERF_SRC           := linux
+PERF_DEB           := linux-source-6.1
+PERF_VERSION       := 6.1.192-3
+PERF_SUITE         := bookworm-security
