@@ -9,7 +9,7 @@ kernels itself does the same:
     sequence = boots.Sequence(settings)
     outcome = sequence.run(boots.plan([boots.Variant("6.12"),
                                        boots.Variant("6.12", "pti=on")], boots=4))
-    outcome.runs      # the run directories, in the order of the boots
+    outcome.runs      # (boot, run directory or None), in the order of the boots
 
 Variant(kernel, append)   a prepared kernel (its name in out/kernels) and
                           kernel command-line parameters of its own
