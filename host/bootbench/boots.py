@@ -11,8 +11,9 @@ kernels itself does the same:
                                        boots.Variant("6.12", "pti=on")], boots=4))
     outcome.runs      # (boot, run directory or None), in the order of the boots
 
-Variant(kernel, append)   a prepared kernel (its name in out/kernels) and
-                          kernel command-line parameters of its own
+Variant(kernel, append)   a prepared kernel (its name in out/kernels, as
+                          kernels.prepare() gives it) and kernel command-line
+                          parameters of its own
 plan(variants, boots, order, seed)
                           the boots in rounds that boot every variant once:
                           as given (interleaved) or shuffled afresh per
@@ -137,6 +138,9 @@ class Walk:
 
 
 class Sequence:
+    """Boots that share settings and one results directory; each line it
+    says begins with prog."""
+
     def __init__(self, settings, where=None, prog="qemu/run"):
         self.s = settings
         self.tree = where or tree.Tree()
@@ -267,6 +271,8 @@ class Sequence:
             self.warn(str(e))
 
     def collect(self, ids, host, console):
+        """The run directories of runs ids, host.json in each: (0, or 1 if
+        one is missing or not done; the directories; their summaries)."""
         status, found, text = 0, [], ""
         for rid in ids:
             run = runs.find(os.path.join(self.s.results, "runs"), rid)
