@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # lab/: host tools for test machines and labs.
 #
-# out/bin/bootbench-prepare-disk is a link to lab/prepare-disk (a POSIX sh
-# script; it reads the suite's size with the suite runner built for the
-# image, which runs on the host too).
+# out/bin/bootbench-prepare-disk is a link to lab/prepare-disk (Python 3 on
+# the host library, host/; it reads the suite's size with the suite runner
+# built for the image, which runs on the host too).
 
 PREPARE_DISK := $(OUT)/bin/bootbench-prepare-disk
 

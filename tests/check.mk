@@ -38,7 +38,7 @@ check-boots: $(BOOTS_DEPS) | deps
 .PHONY: figures
 figures: $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) $(STAMP)/fidelity-reference | deps
 	$(Q)TOP=$(TOP) $(TOP)/tests/figures/image.sh
-	$(Q)TOP=$(TOP) $(TOP)/tests/figures/boot.sh
-	$(Q)if [ "$$(id -u)" -eq 0 ]; then TOP=$(TOP) $(TOP)/tests/figures/harness.sh; \
+	$(Q)TOP=$(TOP) $(TOP)/tests/figures/boot.py
+	$(Q)if [ "$$(id -u)" -eq 0 ]; then TOP=$(TOP) $(TOP)/tests/figures/harness.py; \
 	else echo "harness: needs root (chroot): skipped"; fi
 	$(Q)$(FIDELITY_RUN)

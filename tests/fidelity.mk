@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # make fidelity: the image's PostgreSQL against a reference build of the same
 # pinned source with the host's gcc and glibc, both run on the host
-# (tests/figures/fidelity.sh says what is measured).  The reference is a
+# (tests/figures/fidelity.py says what is measured).  The reference is a
 # yardstick on the host only: nothing of it goes into the image.
 
 FIDELITY_DIR  := $(BUILD)/fidelity
@@ -38,14 +38,14 @@ $(STAMP)/fidelity-reference: $(TOP)/rootfs/versions.mk $(TOP)/tests/fidelity.mk 
 	$(Q)$(call recipe_end,fidelity-reference)
 
 FIDELITY_RUN := TOP=$(TOP) IMAGE=$(IMAGE) REFERENCE=$(FIDELITY_REF) \
-	WORK=$(FIDELITY_DIR)/run $(TOP)/tests/figures/fidelity.sh
+	WORK=$(FIDELITY_DIR)/run $(TOP)/tests/figures/fidelity.py
 
 .PHONY: fidelity
 fidelity: $(IMAGE) $(STAMP)/fidelity-reference | deps
 	$(Q)$(FIDELITY_RUN)
 
 # make fidelity-instructions: the instructions per transaction of the two
-# servers' backends, counted by callgrind (tests/figures/fidelity-instructions.sh).
+# servers' backends, counted by callgrind (tests/figures/fidelity-instructions.py).
 # The unstripped postgres of the image's build names the image's functions.
 .PHONY: fidelity-instructions fidelity-instructions-deps
 fidelity-instructions-deps:
@@ -54,4 +54,4 @@ fidelity-instructions-deps:
 fidelity-instructions: $(IMAGE) $(STAMP)/fidelity-reference | deps fidelity-instructions-deps
 	$(Q)TOP=$(TOP) IMAGE=$(IMAGE) REFERENCE=$(FIDELITY_REF) \
 		FIDELITY_SYMBOLS=$(wildcard $(POSTGRESQL_DIR)/src/backend/postgres) \
-		WORK=$(FIDELITY_DIR)/instructions $(TOP)/tests/figures/fidelity-instructions.sh
+		WORK=$(FIDELITY_DIR)/instructions $(TOP)/tests/figures/fidelity-instructions.py

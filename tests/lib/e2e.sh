@@ -4,8 +4,17 @@
 # temporary results directory $R, removed on exit.
 
 E2E_KERNEL=${E2E_KERNEL:-6.12}
-. "$TOP/qemu/lib/disks.sh"
-. "$TOP/qemu/lib/runs.sh"
+
+# The host library's pieces the tests use (host/bootbench-host --help), as
+# functions: disk images, run directories, prepared kernels, walks, and
+# json_field KEY < FILE, the first string or number named KEY in its JSON.
+e2e_host=$TOP/host/bootbench-host
+for _e2e_f in gpt_disk_create=gpt-disk results_disk_create=results-disk \
+	results_disk_put=results-put results_disk_extract=results-extract debugfs_w=debugfs-write \
+	part_offset=part-offset part_kib=part-kib kernel_dir=kernel-dir run_dir_of=run-dir \
+	run_status=run-status walk_prepare=walk-prepare json_field=json-field; do
+	eval "${_e2e_f%%=*}() { \"\$e2e_host\" ${_e2e_f#*=} \"\$@\"; }"
+done
 
 R=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-e2e.XXXXXX")
 trap 'rm -rf "$R"' EXIT

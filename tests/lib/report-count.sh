@@ -1,60 +1,76 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # tests/lib/report-count.sh: the A/A tests' side labels and count of the
-# cells of bootbench-report CSV output (sourced; POSIX sh and awk).
+# cells of bootbench-report CSV output (sourced; the work is Python's).
 #
 # with_side RUN DEST SIDE: a copy of run directory RUN as DEST/<its name>,
-# every measurement of its results.jsonl given the env key "side" = SIDE,
-# for bootbench-report --by side.
+# every measurement of its results.jsonl given the env key "side" = SIDE
+# (the first key of its env), for bootbench-report --by side.
 with_side() {
 	_ws_dest=$2/$(basename "$1")
 	mkdir -p "$_ws_dest"
 	cp -R "$1/." "$_ws_dest/"
-	sed "s/\"env\":{/\"env\":{\"side\":\"$3\",/" "$1/results.jsonl" >"$_ws_dest/results.jsonl"
+	python3 - "$TOP/host" "$1/results.jsonl" "$3" >"$_ws_dest/results.jsonl" <<'PY'
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from bootbench import jsonfile
+for line in open(sys.argv[2]):
+    if line.strip():
+        m = jsonfile.parse(line, sys.argv[2])
+        m["env"] = dict({"side": sys.argv[3]}, **m["env"])
+        print(json.dumps(m, separators=(",", ":")))
+PY
 }
 #
 # count CSV...: "fields boot_tested boot_sig within_tested within_sig
 # within_bound boot_bound compared fewer_boots" of the reports CSV...
 # (the header of the first names the fields; a line with another number
-# of fields, a quoted comma, is counted as bad).  Marked cells are listed
-# as TAP diagnostics.
+# of fields, a quoted comma, is counted as bad).  The bounds are the upper
+# 99.9 % quantile of Binomial(tested cells, 0.05).  Marked cells are
+# listed as TAP diagnostics on stderr.
 count() {
-	awk -F, -v alpha=0.05 -v q=0.999 '
-		# The upper quantile: the smallest x with P(X <= x) >= q.
-		function bound(n,   pmf, cdf, x) {
-			pmf = (1 - alpha) ^ n; cdf = pmf; x = 0
-			while (cdf < q && x < n) {
-				pmf *= (n - x) / (x + 1) * alpha / (1 - alpha)
-				x++
-				cdf += pmf
-			}
-			return x
-		}
-		FNR == 1 { if (NR == 1) { for (i = 1; i <= NF; i++) col[$i] = i; nf = NF }; next }
-		NF != nf { bad++; next }
-		$col["column"] != $col["baseline"] {
-			compared++
-			if ($col["no_claim"] == "fewer-boots")
-				few++
-			if ($col["test"] == "boots") {
-				btested++
-				if ($col["significant"] == "true") {
-					bsig++
-					printf "#   marked on boots: %s=%s %s: %s%% [%s, %s], p %s\n",
-					       $col["row_key"], $col["row"], $col["table"], $col["change_mean_pct"],
-					       $col["ci_low_pct"], $col["ci_high_pct"], $col["p"]
-				}
-			}
-			w = $col["within_boot_test"]
-			if (w == "repeats" || w == "batch-means") {
-				wtested++
-				if ($col["within_boot_p"] < alpha)
-					wsig++
-			}
-			if ($col["significant"] == "true" && $col["test"] != "boots")
-				bsig++
-		}
-		END {
-			print bad + 0, btested + 0, bsig + 0, wtested + 0, wsig + 0, bound(wtested),
-			      bound(btested), compared + 0, few + 0
-		}' "$@"
+	python3 - "$@" <<'PY'
+import sys
+ALPHA, Q = 0.05, 0.999
+
+
+def bound(n):
+    """The upper quantile: the smallest x with P(X <= x) >= Q."""
+    pmf = (1 - ALPHA) ** n
+    cdf, x = pmf, 0
+    while cdf < Q and x < n:
+        pmf *= (n - x) / (x + 1) * ALPHA / (1 - ALPHA)
+        x += 1
+        cdf += pmf
+    return x
+
+
+bad = btested = bsig = wtested = wsig = compared = few = 0
+col = None
+for path in sys.argv[1:]:
+    with open(path) as f:
+        header = f.readline().rstrip("\n").split(",")
+        col = col or {name: i for i, name in enumerate(header)}
+        for line in f:
+            v = line.rstrip("\n").split(",")
+            if len(v) != len(col):
+                bad += 1
+                continue
+            c = {name: v[i] for name, i in col.items()}
+            if c["column"] == c["baseline"]:
+                continue
+            compared += 1
+            few += c["no_claim"] == "fewer-boots"
+            if c["test"] == "boots":
+                btested += 1
+            if c["significant"] == "true":
+                bsig += 1
+                if c["test"] == "boots":
+                    sys.stderr.write("#   marked on boots: %s=%s %s: %s%% [%s, %s], p %s\n" % (
+                        c["row_key"], c["row"], c["table"], c["change_mean_pct"], c["ci_low_pct"],
+                        c["ci_high_pct"], c["p"]))
+            if c["within_boot_test"] in ("repeats", "batch-means"):
+                wtested += 1
+                wsig += float(c["within_boot_p"]) < ALPHA
+print(bad, btested, bsig, wtested, wsig, bound(wtested), bound(btested), compared, few)
+PY
 }

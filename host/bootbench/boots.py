@@ -1,0 +1,306 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Sequences of QEMU boots of the appliance: each boot on a fresh target
+disk, the runs accumulated on one results disk (or rebuilt from the console
+log), extracted on the host with the host's conditions beside each
+(host.json).  qemu/run is the command line over this; a tool that boots
+kernels itself does the same:
+
+    settings = boots.Settings(results="results", suite="quick")
+    sequence = boots.Sequence(settings)
+    outcome = sequence.run(boots.plan([boots.Variant("6.12"),
+                                       boots.Variant("6.12", "pti=on")], boots=4))
+    outcome.runs      # (boot, run directory or None), in the order of the boots
+
+Variant(kernel, append)   a prepared kernel (its name in out/kernels, as
+                          kernels.prepare() gives it) and kernel command-line
+                          parameters of its own
+plan(variants, boots, order, seed)
+                          the boots in rounds that boot every variant once:
+                          as given (interleaved) or shuffled afresh per
+                          round, reproducibly for a seed
+Settings                  what every boot of a sequence shares
+Sequence(settings).run(plan, walk=None)
+                          prepares the results disk, boots the plan, says
+                          each step on stdout ("qemu/run: ..." lines that
+                          scripts read) and returns an Outcome
+Sequence.walk(kernels)    a walk of kernels in one QEMU process (walk.py)
+"""
+import os
+import random
+import secrets
+import sys
+import time
+from dataclasses import dataclass, field
+
+from bootbench import Error, console_results, disks, hostload, kernels, qemu, runs, suites, tree
+from bootbench import walk as walks
+
+# Beyond the run's own deadline: the kernel's boot, the init's finish and
+# the power-off.
+GRACE_S = 300
+
+
+@dataclass(frozen=True)
+class Variant:
+    kernel: str
+    append: str = ""
+
+    def __str__(self):
+        return self.kernel + (" [%s]" % self.append if self.append else "")
+
+
+@dataclass(frozen=True)
+class Boot:
+    round: int
+    variant: Variant
+
+
+@dataclass
+class Plan:
+    boots: list
+    order: str = "interleaved"
+    seed: int = None
+
+    def __iter__(self):
+        return iter(self.boots)
+
+    def __len__(self):
+        return len(self.boots)
+
+
+def random_seed():
+    return secrets.randbelow(2 ** 31)
+
+
+def plan(variants, boots=1, order="interleaved", seed=None):
+    """Round r (from 1) boots every variant once: in the order given, or,
+    shuffled, in an order drawn afresh for each round from seed (a random
+    one when None; the plan records it)."""
+    if order not in ("interleaved", "shuffled"):
+        raise ValueError("order %r is neither interleaved nor shuffled" % order)
+    variants = [v if isinstance(v, Variant) else Variant(v) for v in variants]
+    if order == "shuffled" and seed is None:
+        seed = random_seed()
+    rng = random.Random(seed)
+    out = []
+    for r in range(1, boots + 1):
+        this = list(variants)
+        if order == "shuffled":
+            rng.shuffle(this)
+        out += [Boot(r, v) for v in this]
+    return Plan(out, order, seed if order == "shuffled" else None)
+
+
+@dataclass
+class Settings:
+    """What every boot of a sequence shares (qemu/run's options)."""
+    results: str                     # where runs are extracted (RESULTS/runs/)
+    suite: str = "quick"             # a built-in suite name, or a suite file
+    disk: str = None                 # the results disk (default RESULTS/results.img)
+    target_mib: int = None           # target disk size (default: what the suite needs)
+    timeout: int = 1800              # deadline of one run inside the guest
+    memory: int = 2048
+    cpus: int = 2
+    accel: str = "auto"              # auto, kvm or tcg
+    append: str = ""                 # extra kernel command line of every boot
+    extra_disks: list = field(default_factory=list)
+    target: bool = True              # attach a target disk
+    target_name: str = "bootbench-target"
+    target_spec: str = None          # bootbench.target= (default PARTLABEL=<target_name>; "none")
+    keep_target: bool = False
+    results_console: bool = False    # no results disk: the run comes back on the console
+    results_readonly: bool = False
+    qmp: str = None                  # a QMP socket
+    quiet: bool = False              # do not stream the console
+
+
+@dataclass
+class Outcome:
+    status: int = 0                  # 0 when every run is done, else 1
+    runs: list = field(default_factory=list)       # (Boot, run directory or None)
+    summaries: str = ""              # bootbench-report --summary of each run
+
+    def measured(self):
+        """The run directories whose results.jsonl holds a measurement."""
+        jsonl = [(run, os.path.join(run, "results.jsonl")) for _, run in self.runs if run]
+        return [run for run, f in jsonl if os.path.isfile(f) and os.path.getsize(f) > 0]
+
+
+class Walk:
+    """A walk of kernels in one QEMU process: its id, its kernels' prepared
+    directories, its deadline."""
+
+    def __init__(self, kdirs, timeout):
+        self.id = secrets.token_hex(4)
+        self.kdirs = kdirs
+        self.seconds = len(kdirs) * (timeout + GRACE_S)
+        self.deadline = int(time.time()) + self.seconds
+
+
+class Sequence:
+    """Boots that share settings and one results directory; each line it
+    says begins with prog."""
+
+    def __init__(self, settings, where=None, prog="qemu/run"):
+        self.s = settings
+        self.tree = where or tree.Tree()
+        self.prog = prog
+        self.disk = settings.disk or os.path.join(settings.results, "results.img")
+        self.suite_name = suites.name(settings.suite)
+        self.prepared = False
+
+    def say(self, text):
+        print("%s: %s" % (self.prog, text), flush=True)
+
+    def warn(self, text):
+        sys.stdout.flush()
+        sys.stderr.write("%s: %s\n" % (self.prog, text))
+
+    def target_mib(self):
+        if self.s.target_mib is None:
+            self.s.target_mib = suites.min_target_mib(self.s.suite, self.tree)
+            if self.s.target_mib is None:
+                raise Error("cannot tell the target size suite %s needs" % self.suite_name, 2)
+        return self.s.target_mib
+
+    def prepare(self):
+        """The results directory, the results disk (created if missing) and
+        the suite file on it; done once, before the first boot."""
+        if self.prepared:
+            return
+        if self.s.results_console and suites.is_file(self.s.suite):
+            raise Error("a suite file needs a results disk to go on", 2)
+        self.target_mib()
+        os.makedirs(os.path.join(self.s.results, "runs"), exist_ok=True)
+        os.makedirs(os.path.join(self.s.results, "console"), exist_ok=True)
+        if not self.s.results_console and not os.path.isfile(self.disk):
+            self.say("creating results disk %s" % self.disk)
+            disks.results_create(self.disk, 1024)
+        if suites.is_file(self.s.suite):
+            disks.results_put(self.disk, self.s.suite, "suites/%s.ini" % self.suite_name)
+        self.prepared = True
+
+    def walk(self, kernel_names):
+        """The walk file and the kernels on the results disk, for a walk of
+        the prepared kernels kernel_names (the first boots, the others
+        follow it with kexec)."""
+        self.prepare()
+        w = Walk([kernels.directory(k, self.tree) for k in kernel_names], self.s.timeout)
+        walks.prepare(self.disk, w.id, w.deadline, w.kdirs)
+        self.say("walk %s: %d kernels in one QEMU process: %s"
+                 % (w.id, len(w.kdirs), " ".join(kernel_names)))
+        return w
+
+    def cmdline(self, run_id, variant, walk):
+        words = ["loglevel=4", "bootbench.suite=" + self.suite_name]
+        spec = self.s.target_spec or "PARTLABEL=" + self.s.target_name
+        if spec != "none":
+            words.append("bootbench.target=" + spec)
+        words.append("bootbench.results=" + ("console" if self.s.results_console
+                                             else "PARTLABEL=bootbench-results"))
+        words += ["bootbench.timeout=%d" % self.s.timeout, "bootbench.id=" + run_id]
+        line = " ".join(words)
+        if walk:
+            line += " bootbench.next=walk/%s.txt" % walk.id
+        return line + "".join(" " + a for a in (self.s.append, variant.append) if a)
+
+    def qemu_args(self, target):
+        """The disks: the results disk first (/dev/vda), then the target,
+        then the extra disks."""
+        args = []
+        if not self.s.results_console:
+            ro = ",readonly=on" if self.s.results_readonly else ""
+            args += ["-drive", "file=%s,if=none,id=results,format=raw%s" % (self.disk, ro),
+                     "-device", "virtio-blk-pci,drive=results,id=results-disk"]
+        if self.s.qmp:
+            args += ["-qmp", "unix:%s,server=on,wait=off" % self.s.qmp]
+        if target:
+            args += ["-drive", "file=%s,if=virtio,format=raw" % target]
+        for d in self.s.extra_disks:
+            args += ["-drive", "file=%s,if=virtio,format=raw" % d]
+        return args
+
+    def boot(self, boot, index, count, order="interleaved", seed=None, walk=None):
+        """One boot: returns (status, [run directory or None for each run
+        it was to make], summaries)."""
+        self.prepare()
+        kdir = kernels.directory(boot.variant.kernel, self.tree)
+        release = os.path.basename(kdir)
+        if walk:
+            run_id, seconds = walk.id + "-0", walk.seconds
+            ids = ["%s-%d" % (walk.id, i) for i in range(len(walk.kdirs))]
+        else:
+            run_id, seconds = secrets.token_hex(4), self.s.timeout + GRACE_S
+            ids = [run_id]
+        target = os.path.join(self.s.results, "target-%s.img" % run_id) if self.s.target else None
+        console = os.path.join(self.s.results, "console", "%s_%s.log" % (release, run_id))
+        try:
+            if target:
+                # 2 MiB more for the partition table and the alignment.
+                disks.gpt_create(target, self.target_mib() + 2, self.s.target_name)
+            vmlinuz = os.path.join(kdir, "vmlinuz")
+            accel = qemu.accelerator(vmlinuz, self.s.accel)
+            self.say("booting %s (run %s, suite %s, %s, boot %d of %d)"
+                     % (release, run_id, self.suite_name, accel, index, count))
+            before = hostload.sample()
+            start = time.time()
+            rc = qemu.boot(console, seconds, vmlinuz, os.path.join(kdir, "initramfs.cpio.gz"),
+                           self.cmdline(run_id, boot.variant, walk), self.qemu_args(target),
+                           follow=not self.s.quiet, accel=accel, memory=self.s.memory,
+                           cpus=self.s.cpus)
+            host = hostload.record(before, hostload.sample(),
+                                   {"index": index, "count": count, "round": boot.round,
+                                    "order": order, "seed": seed}, accel)
+            self.say("%s finished in %d s (qemu exit %d)" % (release, time.time() - start, rc))
+        finally:
+            if target and not self.s.keep_target and os.path.exists(target):
+                os.remove(target)
+        self.extract(console)
+        return self.collect(ids, host, console)
+
+    def extract(self, console):
+        """The boot's runs into RESULTS/runs; a failure is said, and the
+        runs missing are found missing."""
+        dest = os.path.join(self.s.results, "runs")
+        if self.s.results_console:
+            console_results.extract(console, dest)
+            return
+        try:
+            disks.results_extract(self.disk, dest)
+        except Error as e:
+            self.warn(str(e))
+
+    def collect(self, ids, host, console):
+        """The run directories of runs ids, host.json in each: (0, or 1 if
+        one is missing or not done; the directories; their summaries)."""
+        status, found, text = 0, [], ""
+        for rid in ids:
+            run = runs.find(os.path.join(self.s.results, "runs"), rid)
+            found.append(run)
+            if not run:
+                self.warn("no run record for run %s (console: %s)" % (rid, console))
+                status = 1
+                continue
+            hostload.write(os.path.join(run, "host.json"), host)
+            self.say("run directory %s" % run)
+            self.say("the host was %s during the boot: others used %.1f %% of its CPUs"
+                     % (host["load"], host["others_pct"]))
+            try:
+                rc, summary = runs.summary(run, self.tree)
+            except Error as e:
+                self.warn(str(e))
+                rc, summary = 1, ""
+            text += summary
+            status = status or (1 if rc != 0 else 0)
+        return status, found, text
+
+    def run(self, the_plan, walk=None):
+        """Every boot of the plan (a walk: its one boot); an Outcome."""
+        outcome = Outcome()
+        count = len(the_plan)
+        for index, b in enumerate(the_plan, 1):
+            status, found, text = self.boot(b, index, count, the_plan.order, the_plan.seed, walk)
+            outcome.status = outcome.status or status
+            outcome.runs += [(b, run) for run in found]
+            outcome.summaries += text
+        return outcome

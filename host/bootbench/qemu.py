@@ -1,0 +1,177 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""QEMU for host tools: the accelerator, and a run of QEMU with a deadline.
+
+accelerator(kernel, chosen=None)
+    "kvm" or "tcg": chosen, or else QEMU_ACCEL, if it is one of them;
+    otherwise KVM only if /dev/kvm is usable and a short test boot of
+    kernel under KVM (no initramfs) reaches the kernel's own panic in
+    time: on some hosts /dev/kvm exists but guests stop with "KVM internal
+    error" or hang.  The verdict is cached per host kernel, QEMU version
+    and /dev/kvm in QEMU_ACCEL_CACHE (remove it to probe again).  Falling
+    back to TCG says so on stderr.  The choice is exported as QEMU_ACCEL,
+    which skips the probe (and the notice) from then on.
+run(log, seconds, args, follow=False, accel=None, memory=None, cpus=None)
+    QEMU with the common arguments (-accel, -cpu host under KVM and max
+    under TCG, -nographic, no monitor, -no-reboot, -nic none, -m and
+    -smp: memory and cpus, else QEMU_MEM and QEMU_SMP), the serial console
+    written to log, and args; ended after seconds.  follow streams the
+    console to stdout meanwhile.  Returns QEMU's exit status, 124 on
+    timeout, 128+N when killed by signal N.
+boot(log, seconds, kernel, initrd, cmdline, args, follow=False, ...)
+    accelerator(kernel), then run() booting kernel with initrd and the
+    command line "console=ttyS0 panic=-1 CMDLINE" (a panic ends QEMU at
+    once, as a power-off does).
+disk(path, size)
+    A new sparse raw image of size (truncate(1) units, 64M) and the -drive
+    argument of a virtio disk on it.
+
+The environment, all optional: QEMU (qemu-system-x86_64), QEMU_MEM (1024),
+QEMU_SMP (2), QEMU_ACCEL, QEMU_ACCEL_CACHE ($BUILD/qemu/accel).
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+from bootbench import Error, tree
+
+
+def _binary():
+    return os.environ.get("QEMU") or "qemu-system-x86_64"
+
+
+def _cache():
+    return os.environ.get("QEMU_ACCEL_CACHE") or os.path.join(tree.Tree().build, "qemu", "accel")
+
+
+def _key():
+    """What the verdict depends on: the host's kernel, QEMU's version and
+    /dev/kvm (its mode, owner and device number)."""
+    try:
+        version = subprocess.run([_binary(), "--version"], capture_output=True,
+                                 text=True).stdout.split("\n")[0]
+    except OSError:
+        version = "no %s" % _binary()
+    try:
+        st = os.stat("/dev/kvm")
+        kvm = "/dev/kvm %o %d:%d %x" % (st.st_mode, st.st_uid, st.st_gid, st.st_rdev)
+    except OSError as e:
+        kvm = "/dev/kvm: %s" % e.strerror
+    return "%s %s %s" % (os.uname().release, version, kvm)
+
+
+def _probe(kernel):
+    """Boot kernel under KVM without an initramfs: a working guest panics
+    ("VFS: Unable to mount root fs") and, with panic=-1 and -no-reboot,
+    QEMU exits 0 within seconds."""
+    if not os.path.exists("/dev/kvm") or not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        return "tcg"
+    with tempfile.NamedTemporaryFile(prefix="qemu-kvm-probe.") as log:
+        try:
+            status = run(log.name, 30, ["-kernel", kernel, "-append", "console=ttyS0 panic=-1"],
+                         accel="kvm", quiet=True)
+        except Error:
+            return "tcg"
+        with open(log.name, "rb") as f:
+            return "kvm" if status == 0 and b"Kernel panic" in f.read() else "tcg"
+
+
+def accelerator(kernel, chosen=None):
+    if chosen not in ("kvm", "tcg"):
+        chosen = os.environ.get("QEMU_ACCEL")
+    if chosen in ("kvm", "tcg"):
+        return chosen
+    cache, key = _cache(), _key()
+    try:
+        with open(cache, encoding="utf-8") as f:
+            cached = f.read().split("\n")
+    except OSError:
+        cached = []
+    if len(cached) >= 2 and cached[1] == key and cached[0] in ("kvm", "tcg"):
+        chosen = cached[0]
+    else:
+        chosen = _probe(kernel)
+        os.makedirs(os.path.dirname(cache) or ".", exist_ok=True)
+        with open(cache, "w", encoding="utf-8") as f:
+            f.write("%s\n%s\n" % (chosen, key))
+    if chosen != "kvm":
+        sys.stderr.write("qemu: KVM unavailable or not working here (cached in %s); "
+                         "using -accel tcg\n" % cache)
+    # Once decided, for this process and the tools it runs.
+    os.environ["QEMU_ACCEL"] = chosen
+    return chosen
+
+
+def command(log, args, accel=None, memory=None, cpus=None):
+    """The QEMU command line of run()."""
+    accel = accel or os.environ.get("QEMU_ACCEL") or "tcg"
+    # The guest CPU: the host's under KVM, under TCG the emulated CPU with
+    # most features (the default qemu64 lacks SSE4.2, so crc32c-intel
+    # would not load).  TCG runs all vCPUs in one thread: with one thread
+    # per vCPU, kernels that patch their own code at boot (static keys)
+    # sometimes die of a stray int3 on the other vCPU.
+    if accel == "kvm":
+        cpu = ["-accel", "kvm", "-cpu", "host"]
+    else:
+        cpu = ["-accel", "tcg,thread=single", "-cpu", "max"]
+    return [_binary()] + cpu + [
+        "-nographic", "-monitor", "none", "-serial", "file:" + log, "-no-reboot",
+        "-nic", "none", "-m", str(memory or os.environ.get("QEMU_MEM") or 1024),
+        "-smp", str(cpus or os.environ.get("QEMU_SMP") or 2)] + list(args)
+
+
+def run(log, seconds, args, follow=False, accel=None, memory=None, cpus=None, quiet=False):
+    open(log, "w").close()
+    sys.stdout.flush()
+    try:
+        proc = subprocess.Popen(command(log, args, accel, memory, cpus), stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL if quiet else None,
+                                stderr=subprocess.DEVNULL if quiet else None)
+    except OSError as e:
+        raise Error("cannot run %s: %s" % (_binary(), e.strerror)) from None
+    tail = None
+    if follow:
+        tail = subprocess.Popen(["tail", "-n", "+1", "-f", "--pid=%d" % proc.pid, log])
+    try:
+        status = _wait(proc, seconds)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if tail:
+            tail.wait()
+    return status
+
+
+def _wait(proc, seconds):
+    """proc's exit status, as timeout(1) -k 5 would give it: SIGTERM after
+    seconds, SIGKILL 5 s later, 124 then."""
+    try:
+        status = proc.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        return 124
+    return 128 - status if status < 0 else status
+
+
+def boot(log, seconds, kernel, initrd, cmdline, args=(), follow=False, accel=None,
+         memory=None, cpus=None):
+    return run(log, seconds, ["-kernel", kernel, "-initrd", initrd,
+                              "-append", "console=ttyS0 panic=-1 " + cmdline] + list(args),
+               follow=follow, accel=accelerator(kernel, accel), memory=memory, cpus=cpus)
+
+
+def disk(path, size):
+    try:
+        with open(path, "w"):
+            pass
+    except OSError as e:
+        raise Error("cannot create %s: %s" % (path, e.strerror)) from None
+    if subprocess.run(["truncate", "-s", size, path]).returncode != 0:
+        raise Error("cannot make %s %s long" % (path, size))
+    return "file=%s,if=virtio,format=raw" % path

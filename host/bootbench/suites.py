@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Suites as the suite runner describes them (bootbench-bench describe, run
+on the host): a built-in suite by name, or a suite file.
+
+is_file(suite)              a suite given as a file (a path, or NAME.ini)
+name(suite)                 the name it runs under (a file's base name less .ini)
+describe(suite, where)      the key=value lines of bootbench-bench describe
+min_target_mib(suite, ...)  the target size the suite needs (None: unknown)
+"""
+import os
+import subprocess
+
+from bootbench import Error, tree
+
+
+def is_file(suite):
+    return "/" in suite or suite.endswith(".ini")
+
+
+def name(suite):
+    base = os.path.basename(suite)
+    return base[:-len(".ini")] if is_file(suite) and base.endswith(".ini") else base
+
+
+def describe(suite, where=None):
+    where = where or tree.Tree()
+    argv = [where.bench, "describe"] + (["--suite-file", suite] if is_file(suite) else ["--suite", suite])
+    try:
+        done = subprocess.run(argv, stdout=subprocess.PIPE, text=True)
+    except OSError as e:
+        raise Error("cannot run %s: %s (run make)" % (where.bench, e.strerror), 2) from None
+    return dict(line.split("=", 1) for line in done.stdout.split("\n") if "=" in line)
+
+
+def min_target_mib(suite, where=None):
+    """The suite's min_target_mib; None when the runner cannot tell."""
+    value = describe(suite, where).get("min_target_mib", "")
+    return int(value) if value.isdigit() else None

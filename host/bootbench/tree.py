@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The tree's built files, as make leaves them: the image, its image.json,
+the suite runner (which runs on the host too), the report tool, the
+prepared kernels.  BUILD may name another build directory (as make's
+BUILD does); the image and out/ are always the tree's own."""
+import os
+
+from bootbench import Error, jsonfile, top
+
+
+class Tree:
+    def __init__(self, root=None, build=None):
+        self.top = root or top()
+        self.build = build or os.environ.get("BUILD") or os.path.join(self.top, "build")
+        self.out = os.path.join(self.top, "out")
+        self.image = os.path.join(self.out, "bootbench.cpio.gz")
+        self.image_json = os.path.join(self.build, "image-info", "image.json")
+        self.bench = os.path.join(self.top, "build", "bench", "bootbench-bench")
+        self.report = os.path.join(self.out, "bin", "bootbench-report")
+        self.kernels = os.path.join(self.out, "kernels")
+
+    def image_id(self):
+        """The id of the image built (image.json's "id"); None if there is
+        no image.json or no id in it."""
+        try:
+            info = jsonfile.read(self.image_json)
+        except Error:
+            return None
+        value = info.get("id") if isinstance(info, dict) else None
+        return value if isinstance(value, str) and value else None
