@@ -6,13 +6,13 @@
 #include <limits.h>
 #include <stdbool.h>
 
-#include "blockdev.h"
-#include "cmdline.h"
-#include "kfacts.h"
-#include "results_state.h"
-#include "suite_info.h"
-#include "sysinfo.h"
-#include "walk_file.h"
+#include "init/disks/blockdev.h"
+#include "init/kernel/cmdline.h"
+#include "init/kernel/kfacts.h"
+#include "init/kernel/sysinfo.h"
+#include "init/results/results_state.h"
+#include "init/suite_info.h"
+#include "init/walk/walk_file.h"
 
 #define BENCH_PROGRAM	"/usr/bin/bootbench-bench"
 #define MKFS_EXT4	"/sbin/mkfs.ext4"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* poweroff.c: the next kernel of a walk, or shell (if asked); stop
  * processes, unmount, sync, reboot(2). */
-#include "poweroff.h"
+#include "init/poweroff.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -12,10 +12,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "boot.h"
-#include "console.h"
-#include "mounts.h"
-#include "spawn.h"
+#include "init/boot.h"
+#include "init/children.h"
+#include "init/console.h"
+#include "init/kernel/mounts.h"
 
 static volatile int watchdog_cmd = RB_POWER_OFF;
 

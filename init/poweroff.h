@@ -5,7 +5,7 @@
 #ifndef BOOTBENCH_POWEROFF_H
 #define BOOTBENCH_POWEROFF_H
 
-#include "cmdline.h"
+#include "init/kernel/cmdline.h"
 
 /* Power off (or reboot, for after=reboot) when seconds have passed,
  * whatever the init is doing then. */

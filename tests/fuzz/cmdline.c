@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Fuzz target: the bootbench.* parameters of a kernel command line
- * (init/cmdline.c), the input being the whole line. */
+ * (init/kernel/cmdline.c), the input being the whole line. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmdline.h"
+#include "init/kernel/cmdline.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -2,8 +2,8 @@
 /* Unit tests: bootbench.* kernel parameters and device specs. */
 #include <string.h>
 
-#include "cmdline.h"
-#include "devspec.h"
+#include "init/kernel/cmdline.h"
+#include "init/kernel/devspec.h"
 #include "tap.h"
 
 static struct params p;

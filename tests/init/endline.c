@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * endline.c: tests of init/endline.c: the boot's last line is one valid
+ * endline.c: tests of init/results/endline.c: the boot's last line is one valid
  * JSON object that says the status, the reason, the run directory,
  * whether the record was saved and the results partition's state.
  */
-#include "endline.h"
+#include "init/results/endline.h"
 
 #include "tap.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/jsonread.h"
-#include "console.h"
+#include "common/jsonread.h"
+#include "init/console.h"
 
 static struct jr_value *end_object(const struct boot *b)
 {

@@ -7,12 +7,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "console.h"
-#include "files.h"
-#include "../common/jsonread.h"
-#include "runjson.h"
-#include "interrupted.h"
-#include "rundir.h"
+#include "common/jsonread.h"
+#include "init/console.h"
+#include "init/files.h"
+#include "init/results/interrupted.h"
+#include "init/results/rundir.h"
+#include "init/results/runjson.h"
 #include "tap.h"
 
 static bool valid(const char *s)
@@ -292,7 +292,7 @@ static void record(void)
 	   strstr(text, "\"mitigations\": null") && strstr(text, "\"enabled\": null") &&
 	   strstr(text, "\"clocksource\": null") && strstr(text, "\"numa\": null"),
 	   "a record with unknowns is valid JSON with nulls");
-	/* the next boot can mark this record interrupted (init/interrupted.c
+	/* the next boot can mark this record interrupted (init/results/interrupted.c
 	 * relies on where the status and the reason are) */
 	char *marked = interrupted_record(text, len, "interrupted: test");
 	ok(marked && strstr(marked, "\"status\": \"interrupted\"") &&
