@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "init/disks/blockdev.h"
+#include "init/disks/disk_facts.h"
 #include "init/kernel/cmdline.h"
 #include "init/kernel/kfacts.h"
 #include "init/kernel/sysinfo.h"
@@ -25,8 +26,6 @@
 #define DESCRIBE_TIMEOUT 30	/* bootbench-bench describe */
 #define MKFS_TIMEOUT	120	/* formatting a blank results partition */
 #define FINISH_RESERVE	30	/* kept from bootbench.timeout for the finish */
-#define WATCHDOG_EXTRA	60	/* after bootbench.timeout: power off at once */
-#define STOP_GRACE	5.0	/* SIGTERM to SIGKILL for leftover processes */
 
 struct boot {
 	double deadline;		/* clock_now() when the run must end */

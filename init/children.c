@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* children.c: children of PID 1: run one while reaping all; stop them all. */
+/* children.c: the boot program's children: run one while reaping all. */
 #include "init/children.h"
 
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <stdbool.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
-#include <time.h>
 
 #include "common/clock.h"
-
-#define AFTER_KILL_WAIT 5.0
+#include "init/console.h"
 
 /* Every child that has ended, orphans included; 1 if pid was one. */
 static int reap_all(pid_t pid, int *status)
@@ -89,30 +89,15 @@ int proc_run_checked(const char *const argv[], const char *name, int timeout,
 	return 0;
 }
 
-/* Reap until no child is left or until; true if none is left. */
-static bool reap_until(double until)
+int children_adopt(void)
 {
-	for (;;) {
-		pid_t w = waitpid(-1, NULL, WNOHANG);
-
-		if (w < 0 && errno == ECHILD)
-			return true;
-		if (w > 0)
-			continue;
-		if (clock_now() >= until)
-			return false;
-		struct timespec ts = { 0, 20 * 1000 * 1000 };
-		nanosleep(&ts, NULL);
-	}
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1) < 0)
+		return fail("could not become the reaper of orphans (PR_SET_CHILD_SUBREAPER):");
+	return 0;
 }
 
-int proc_stop_all(double grace)
+void children_environment(void)
 {
-	if (kill(-1, SIGTERM) < 0 && errno == ESRCH)
-		return 0;
-	if (reap_until(clock_now() + grace))
-		return 0;
-	if (kill(-1, SIGKILL) < 0 && errno == ESRCH)
-		return 0;
-	return reap_until(clock_now() + AFTER_KILL_WAIT) ? 0 : 1;
+	setenv("PATH", CHILDREN_PATH, 1);
+	setenv("TZ", "UTC", 1);
 }

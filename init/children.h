@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * children.h: child processes of PID 1.
+ * children.h: the children of the boot program.
  *
  * proc_run() runs a program as common/spawn_run.h does, in a session of
  * its own; while it waits it reaps every child, orphans included, and
  * it reads the output at most PROC_AFTER_EXIT seconds after the program
  * exited (an orphan may hold the pipe).  proc_run_checked() also says
- * in one text why a run did not end well.  proc_stop_all() ends every
- * process of the machine.
+ * in one text why a run did not end well.  children_adopt() makes
+ * the orphans of the boot program's descendants its own children, so
+ * that it reaps them and proc_stop_all() (stop_all.h) ends them.
  */
 #ifndef BOOTBENCH_INIT_CHILDREN_H
 #define BOOTBENCH_INIT_CHILDREN_H
@@ -35,8 +36,12 @@ int proc_run(const char *const argv[], double deadline, double kill_grace,
 int proc_run_checked(const char *const argv[], const char *name, int timeout,
 		     linesplit_fn *line, void *ctx, char *why, size_t why_len);
 
-/* SIGTERM every process, reap for up to grace seconds, then SIGKILL
- * and reap what is left.  Returns 1 if some would not die, else 0. */
-int proc_stop_all(double grace);
+#define CHILDREN_PATH "/usr/bin:/bin:/usr/sbin:/sbin:/opt/postgresql/bin"
+
+/* PATH and TZ (UTC) for every program the boot program starts. */
+void children_environment(void);
+
+/* PR_SET_CHILD_SUBREAPER: 0, or -1 after fail(). */
+int children_adopt(void);
 
 #endif

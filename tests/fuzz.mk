@@ -34,7 +34,7 @@ FUZZ_INC_report := -I$(TOP)/report -I$(TOP)/common
 FUZZ_INC_common := -I$(TOP)/common
 
 FUZZ_COMMON := $(sort $(basename $(notdir $(wildcard $(TOP)/common/*.c))))
-FUZZ_SRC_init   := $(patsubst $(TOP)/init/%,%,$(filter-out $(TOP)/init/boot_main.c \
+FUZZ_SRC_init   := $(patsubst $(TOP)/init/%,%,$(filter-out $(TOP)/init/boot_main.c $(TOP)/init/pid1.c \
 	$(TOP)/init/disks/devices.c,$(wildcard $(TOP)/init/*.c $(TOP)/init/*/*.c)))
 FUZZ_SRC_bench  := $(filter-out main.c,$(BENCH_SRCS))
 FUZZ_SRC_report := $(filter-out main.c,$(REPORT_SRCS))

@@ -172,6 +172,31 @@ static int set_next(struct params *p, const char *k, const char *v, char *err, s
 	return 0;
 }
 
+/* For tests only: the boot program crashes (SIGSEGV) at the start of this
+ * phase, so that the record of a crash can be tested.  The phases after
+ * the command line is read. */
+static const char *const crash_phases[] = {
+	"modules", "devices", "results", "interlock", "bench", "finish",
+};
+
+#define NCRASH (sizeof crash_phases / sizeof crash_phases[0])
+
+static int set_crash(struct params *p, const char *k, const char *v, char *err, size_t n)
+{
+	char names[128];
+	size_t used = 0;
+
+	for (size_t i = 0; i < NCRASH; i++) {
+		if (strcmp(v, crash_phases[i]) == 0) {
+			snprintf(p->crash, sizeof p->crash, "%s", v);
+			return 0;
+		}
+		used += snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+				 crash_phases[i]);
+	}
+	return bad(err, n, k, v, names);
+}
+
 static const struct key {
 	const char *name;
 	int (*set)(struct params *p, const char *key, const char *value, char *err, size_t n);
@@ -187,6 +212,7 @@ static const struct key {
 	{ "disk-wait", set_disk_wait },
 	{ "id", set_id },
 	{ "next", set_next },
+	{ "crash", set_crash },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -198,7 +224,7 @@ void params_defaults(struct params *p)
 	snprintf(p->suite, sizeof p->suite, "quick");
 	devspec_parse(&p->results, "PARTLABEL=bootbench-results", err, sizeof err);
 	p->after = AFTER_POWEROFF;
-	p->timeout = 3600;
+	p->timeout = TIMEOUT_DEFAULT;
 	p->disk_wait = 30;
 }
 
@@ -321,6 +347,26 @@ int params_parse(struct params *p, const char *cmdline, char *err, size_t errlen
 		return -1;
 	}
 	return check_erase(p, err, errlen);
+}
+
+void params_key(struct params *p, const char *cmdline, const char *key)
+{
+	char word[TOKEN_MAX], e[512];
+	size_t plen = strlen(PREFIX), klen = strlen(key);
+	bool too_long;
+
+	while ((cmdline = next_word(cmdline, word, sizeof word, &too_long))) {
+		const char *value = word + plen + klen + 1;
+
+		/* The words params_parse() refuses without taking the key. */
+		if (strncmp(word, PREFIX, plen) || strncmp(word + plen, key, klen) ||
+		    word[plen + klen] != '=' || too_long || !*value)
+			continue;
+		for (size_t i = 0; i < NKEYS; i++)
+			if (strcmp(key, keys[i].name) == 0)
+				keys[i].set(p, key, value, e, sizeof e);
+		return;
+	}
 }
 
 /* A run id for a boot that did not get one: 12 hex digits of the

@@ -17,6 +17,7 @@
 #define SUITE_NAME_MAX 64
 #define RUN_ID_MAX 32
 #define ERASE_MAX 2
+#define TIMEOUT_DEFAULT 3600L
 #define TIMEOUT_MAX (7L * 24 * 3600)
 #define DISK_WAIT_MAX 3600L
 #define RESULTS_CONSOLE "console"	/* bootbench.results=console */
@@ -38,11 +39,17 @@ struct params {
 	long disk_wait;			/* seconds */
 	char id[RUN_ID_MAX + 1];	/* "" unless given */
 	char next[NEXT_PATH_MAX + 1];	/* the walk file, "" unless given */
+	char crash[16];			/* tests only: crash in this phase */
 };
 
 void params_defaults(struct params *p);
 int params_parse(struct params *p, const char *cmdline, char *err, size_t errlen);
 const char *after_name(enum after after);
+
+/* Only bootbench.KEY of cmdline into p, as params_parse() takes it: its
+ * first occurrence, a bad value leaving p as it was.  For PID 1, which
+ * needs two keys and must not stop at an error elsewhere. */
+void params_key(struct params *p, const char *cmdline, const char *key);
 
 /* Read /proc/cmdline into *text (NULL if it cannot be read) and its
  * bootbench.* parameters into p.  0, or -1 after fail() with the reason

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* mounts.c: early mounts of PID 1, unmounts before power-off. */
+/* mounts.c: the kernel's filesystems mounted first, unmounts before power-off. */
 #include "init/kernel/mounts.h"
 
 #include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -25,11 +27,23 @@ static const struct {
 	{ "tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777" },
 };
 
+/* Is something mounted on path: is it on another device than its parent? */
+static bool mounted(const char *path)
+{
+	char parent[64];
+	struct stat a, b;
+
+	snprintf(parent, sizeof parent, "%s/..", path);
+	return stat(path, &a) == 0 && stat(parent, &b) == 0 && a.st_dev != b.st_dev;
+}
+
 int mounts_bringup(void)
 {
 	int rc = 0;
 
 	for (size_t i = 0; i < sizeof early / sizeof early[0]; i++) {
+		if (mounted(early[i].target))
+			continue;
 		if (mkdir(early[i].target, 0755) < 0 && errno != EEXIST) {
 			rc = fail("could not create directory \"%s\":", early[i].target);
 			continue;

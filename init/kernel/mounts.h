@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* mounts.h: the kernel filesystems PID 1 mounts first, and unmounting
- * the disks before power-off. */
+/* mounts.h: the kernel filesystems mounted first (by PID 1, and by the
+ * boot program if one is missing), and unmounting the disks before
+ * power-off. */
 #ifndef BOOTBENCH_MOUNTS_H
 #define BOOTBENCH_MOUNTS_H
 
 #include <stddef.h>
 
-/* Step: proc, sysfs, devtmpfs, tmpfs on /dev/shm, /run and /tmp. */
+/* Step: proc, sysfs, devtmpfs, tmpfs on /dev/shm, /run and /tmp; each
+ * one that is mounted already is left as it is. */
 int mounts_bringup(void);
 
 /* Unmount everything under /mnt (innermost first); what will not

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* sysinfo.c: kernel, CPU, memory and disk facts for run.json. */
+/* sysinfo.c: kernel, CPU and memory facts for run.json. */
 #include "init/kernel/sysinfo.h"
 
 #include <stdio.h>
@@ -11,7 +11,6 @@
 #include "init/console.h"
 #include "init/files.h"
 #include "init/kernel/kfacts.h"
-#include "init/kernel/sysfs_text.h"
 
 void cpuinfo_model(const char *cpuinfo, char *out, size_t size)
 {
@@ -63,7 +62,6 @@ long long meminfo_kib(const char *meminfo, const char *field)
 	return -1;
 }
 
-/* "noop [mq-deadline] kyber" -> "mq-deadline"; "none" -> "none". */
 void sysinfo_collect(struct machine *m, struct kernel_facts *k)
 {
 	struct utsname u;
@@ -95,37 +93,4 @@ void sysinfo_collect(struct machine *m, struct kernel_facts *k)
 	    k->numa_online[0] ? k->numa_online : "unknown",
 	    k->n_mitigations,
 	    k->config_source[0] ? k->config_source : "not found");
-}
-
-static void disk_attr(const char *disk, const char *attr, char *out, size_t size)
-{
-	char path[256];
-
-	snprintf(path, sizeof path, "/sys/block/%s/%s", disk, attr);
-	if (read_line(path, out, size) < 0)
-		out[0] = '\0';
-	else
-		trim(out);
-}
-
-void sysinfo_disk(const struct blockdev *d, const char *spec, struct disk_facts *out)
-{
-	char text[256];
-
-	memset(out, 0, sizeof *out);
-	snprintf(out->spec, sizeof out->spec, "%s", spec);
-	snprintf(out->device, sizeof out->device, "%s", d->path);
-	snprintf(out->disk, sizeof out->disk, "%s", d->disk);
-	out->partition = d->partition;
-	out->size_bytes = d->size_bytes;
-	snprintf(out->partlabel, sizeof out->partlabel, "%s", d->partlabel);
-	snprintf(out->partuuid, sizeof out->partuuid, "%s", d->partuuid);
-	snprintf(out->label, sizeof out->label, "%s", d->label);
-	snprintf(out->fstype, sizeof out->fstype, "%s", d->fstype);
-	disk_attr(d->disk, "device/model", out->model, sizeof out->model);
-	disk_attr(d->disk, "device/vendor", out->vendor, sizeof out->vendor);
-	disk_attr(d->disk, "queue/rotational", text, sizeof text);
-	out->rotational = text[0] == '1' ? 1 : text[0] == '0' ? 0 : -1;
-	disk_attr(d->disk, "queue/scheduler", text, sizeof text);
-	sysfs_selected(text, out->scheduler, sizeof out->scheduler);
 }

@@ -7,27 +7,26 @@
 #include "common/json.h"
 #include "init/console.h"
 
-void end_line_write(FILE *out, const struct boot *b)
+void end_line_write(FILE *out, const struct end_line *e)
 {
 	struct json j;
 
 	json_init(&j, out, false);
 	json_object_begin(&j, NULL);
-	json_string(&j, "status", failure() ? "failed" : "done");
-	json_string_or_null(&j, "failed_phase", failure_phase());
-	json_string_or_null(&j, "reason", failure());
-	json_string_or_null(&j, "id", b->params.id);
-	json_string_or_null(&j, "run", b->run_rel);
-	json_bool(&j, "record_saved", b->record_saved);
-	json_string(&j, "results", b->params.results_console ? RESULTS_CONSOLE :
-		    results_state_name(b->results_health.state));
-	json_string_or_null(&j, "results_device", b->results ? b->results->path : NULL);
-	json_string(&j, "after", b->kexec_loaded ? "kexec" : after_name(b->params.after));
-	json_string_or_null(&j, "next_kernel", b->kexec_loaded ? b->kexec_name : NULL);
+	json_string(&j, "status", e->status);
+	json_string_or_null(&j, "failed_phase", e->failed_phase);
+	json_string_or_null(&j, "reason", e->reason);
+	json_string_or_null(&j, "id", e->id);
+	json_string_or_null(&j, "run", e->run);
+	json_bool(&j, "record_saved", e->record_saved);
+	json_string(&j, "results", e->results);
+	json_string_or_null(&j, "results_device", e->results_device);
+	json_string(&j, "after", e->after);
+	json_string_or_null(&j, "next_kernel", e->next_kernel);
 	json_object_end(&j);
 }
 
-void end_line(const struct boot *b)
+void end_line_print(const struct end_line *e)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -36,7 +35,7 @@ void end_line(const struct boot *b)
 	if (!out)
 		return;
 	fputs(END_LINE_PREFIX, out);
-	end_line_write(out, b);
+	end_line_write(out, e);
 	if (fclose(out) == 0)
 		console_line(text);
 	free(text);

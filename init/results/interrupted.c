@@ -11,63 +11,14 @@
 #include <unistd.h>
 
 #include "common/fileio.h"
-#include "common/json.h"
-#include "common/jsonread.h"
 #include "init/console.h"
+#include "init/results/record_close.h"
 #include "init/results/results_state.h"
 #include "init/str.h"
 
-#define RUN_JSON_MAX (16 << 20)
-
-/* runjson.c writes the status and the reason as the third and fourth
- * members of the top-level object, two spaces in. */
-static const char running[] = "\n  \"status\": \"running\",\n  \"reason\": null,\n";
-
-static bool is_running(const char *text, size_t len)
-{
-	struct jr_error err;
-	struct jr_value *v = jr_parse(text, len, &err);
-	const char *status = jr_str(jr_get(v, "status"));
-	bool yes = status && strcmp(status, "running") == 0;
-
-	jr_free(v);
-	return yes;
-}
-
 char *interrupted_record(const char *text, size_t len, const char *reason)
 {
-	const char *at, *id;
-	char *out = NULL, *quoted = NULL;
-	size_t qlen = 0, olen = 0;
-	FILE *f;
-
-	if (!is_running(text, len))
-		return NULL;
-	at = strstr(text, running);
-	id = strstr(text, "\n  \"id\": ");
-	if (!at || !id || at > id)
-		return NULL;	/* not the layout runjson.c writes */
-	f = open_memstream(&quoted, &qlen);
-	if (!f)
-		return NULL;
-	json_write_escaped(f, reason);
-	if (fclose(f) != 0) {
-		free(quoted);
-		return NULL;
-	}
-	f = open_memstream(&out, &olen);
-	if (!f) {
-		free(quoted);
-		return NULL;
-	}
-	fprintf(f, "%.*s\n  \"status\": \"interrupted\",\n  \"reason\": %s,\n%s",
-		(int)(at - text), text, quoted, at + strlen(running));
-	free(quoted);
-	if (fclose(f) != 0 || !jr_valid(out, olen)) {
-		free(out);
-		return NULL;
-	}
-	return out;
+	return record_close(text, len, "interrupted", reason, NULL, NULL);
 }
 
 /* Mark base/runs/name; 1 if it was marked, 0 if it was not running, -1
@@ -87,9 +38,9 @@ static int mark_one(const char *base, const char *name, const char *reason)
 		warning("could not read \"%s\":", path);
 		return -1;
 	}
-	marked = is_running(text, len) ? interrupted_record(text, len, reason) : NULL;
+	marked = record_running(text, len) ? interrupted_record(text, len, reason) : NULL;
 	if (!marked) {
-		int rc = is_running(text, len) ? -1 : 0;
+		int rc = record_running(text, len) ? -1 : 0;
 
 		if (rc < 0)
 			warning("\"%s\" says \"running\" but is not laid out as the init writes it: "

@@ -16,6 +16,7 @@
 #include "init/children.h"
 #include "init/console.h"
 #include "init/disks/devices.h"
+#include "init/disks/disk_facts.h"
 #include "init/disks/zeroes.h"
 #include "init/files.h"
 #include "init/kernel/kfacts.h"
@@ -25,6 +26,7 @@
 #include "init/results/results_state.h"
 #include "init/results/rundir.h"
 #include "init/results/runjson.h"
+#include "init/stop_all.h"
 #include "init/str.h"
 
 #define BENCH_JSON_MAX (16 << 20)
@@ -104,14 +106,14 @@ static void disk_facts(struct boot *b)
 	char spec[DEVSPEC_MAX + 16];
 
 	if (b->results)
-		sysinfo_disk(b->results, devspec_str(&b->params.results, spec, sizeof spec),
-			     &b->results_facts);
+		disk_facts_read(b->results, devspec_str(&b->params.results, spec, sizeof spec),
+				&b->results_facts);
 	if (b->target)
-		sysinfo_disk(b->target, devspec_str(&b->params.target, spec, sizeof spec),
-			     &b->target_facts);
+		disk_facts_read(b->target, devspec_str(&b->params.target, spec, sizeof spec),
+				&b->target_facts);
 	if (b->wal)
-		sysinfo_disk(b->wal, devspec_str(&b->params.wal, spec, sizeof spec),
-			     &b->wal_facts);
+		disk_facts_read(b->wal, devspec_str(&b->params.wal, spec, sizeof spec),
+				&b->wal_facts);
 }
 
 /* A new run directory under RESULTS_MOUNT/runs; the boot's log goes on in
@@ -222,7 +224,7 @@ static int fill_text(FILE *out, const void *arg)
 	return fputs(arg, out) == EOF ? -1 : 0;
 }
 
-static void save_dmesg(struct boot *b)
+void results_save_dmesg(const char *run_dir)
 {
 	int size = klogctl(10, NULL, 0);	/* SYSLOG_ACTION_SIZE_BUFFER */
 	char *buf, dir[PATH_MAX];
@@ -239,7 +241,7 @@ static void save_dmesg(struct boot *b)
 		return;
 	}
 	buf[n] = '\0';
-	if (str_printf(dir, sizeof dir, "%s/logs", b->run_dir) == 0)
+	if (str_printf(dir, sizeof dir, "%s/logs", run_dir) == 0)
 		write_file_filled(dir, "dmesg.txt", fill_text, buf);
 	free(buf);
 }
@@ -329,7 +331,7 @@ static void finish_record(struct boot *b)
 	    b->results_health.state == RESULTS_WRITABLE)
 		warning("could not release the space held in \"%s/%s\":", b->run_dir,
 			RESULTS_RESERVE_NAME);
-	save_dmesg(b);
+	results_save_dmesg(b->run_dir);
 	if (b->bench_started)
 		bench = bench_json(b);
 	utc_string(finished, sizeof finished, time(NULL));
@@ -347,7 +349,6 @@ static void finish_record(struct boot *b)
 
 void results_finish(struct boot *b)
 {
-	phase_begin("finish");
 	if (proc_stop_all(STOP_GRACE))
 		warning("some processes did not die after SIGKILL");
 	finish_record(b);

@@ -28,6 +28,9 @@ int results_open(struct boot *b);
  * b->results_health unless another is found now. */
 int results_still_writable(struct boot *b, const char *dir, const char *also);
 
+/* The kernel's log into run_dir/logs/dmesg.txt. */
+void results_save_dmesg(const char *run_dir);
+
 /* Step: stop leftover processes, save dmesg, take in bench.json, write
  * the final run.json ("done", or "failed" with the first failure). */
 void results_finish(struct boot *b);

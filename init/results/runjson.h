@@ -2,7 +2,7 @@
 /*
  * runjson.h: run.json, the record of one boot (doc/results-format.md,
  * doc/run.schema.json).  Pure: record_write() prints a view of the
- * boot's state; results.c saves it.
+ * boot's state; results_part.c saves it.
  */
 #ifndef BOOTBENCH_INIT_RUNJSON_H
 #define BOOTBENCH_INIT_RUNJSON_H
@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "init/disks/disk_facts.h"
 #include "init/kernel/cmdline.h"
 #include "init/kernel/kfacts.h"
 #include "init/kernel/sysinfo.h"
