@@ -6,13 +6,14 @@
 #include <limits.h>
 #include <stdbool.h>
 
-#include "blockdev.h"
-#include "cmdline.h"
-#include "kfacts.h"
-#include "results_state.h"
-#include "suite_info.h"
-#include "sysinfo.h"
-#include "walk_file.h"
+#include "init/disks/blockdev.h"
+#include "init/disks/disk_facts.h"
+#include "init/kernel/cmdline.h"
+#include "init/kernel/kfacts.h"
+#include "init/kernel/sysinfo.h"
+#include "init/results/results_state.h"
+#include "init/suite_info.h"
+#include "init/walk/walk_file.h"
 
 #define BENCH_PROGRAM	"/usr/bin/bootbench-bench"
 #define MKFS_EXT4	"/sbin/mkfs.ext4"
@@ -25,8 +26,6 @@
 #define DESCRIBE_TIMEOUT 30	/* bootbench-bench describe */
 #define MKFS_TIMEOUT	120	/* formatting a blank results partition */
 #define FINISH_RESERVE	30	/* kept from bootbench.timeout for the finish */
-#define WATCHDOG_EXTRA	60	/* after bootbench.timeout: power off at once */
-#define STOP_GRACE	5.0	/* SIGTERM to SIGKILL for leftover processes */
 
 struct boot {
 	double deadline;		/* clock_now() when the run must end */

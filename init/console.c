@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* console.c: stamped console lines, the boot log, the run's reason. */
-#include "console.h"
+#include "init/console.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,11 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../common/clock.h"
-#include "../common/message.h"
-#include "../common/fileio.h"
-#include "phase.h"
-#include "str.h"
+#include "common/clock.h"
+#include "common/fileio.h"
+#include "common/message.h"
+#include "init/phase.h"
+#include "init/str.h"
 
 #define MEMLOG_MAX (1024 * 1024)
 #define LINE_MAX_LEN 4096

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* files.c: the init's file helpers (see files.h). */
-#include "files.h"
+#include "init/files.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "console.h"
+#include "init/console.h"
 
 int read_line(const char *path, char *buf, size_t size)
 {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "../common/fileio.h"
+#include "common/fileio.h"
 
 /* Read the first line of a small file (a sysfs attribute) into buf
  * without the newline; -1 with errno if it cannot be read. */

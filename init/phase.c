@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* phase.c: phase timings (monotonic clock). */
-#include "phase.h"
+#include "init/phase.h"
 
-#include "../common/clock.h"
+#include "common/clock.h"
 
 static struct phase phases[PHASE_MAX];
 static size_t count;

@@ -1,19 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* poweroff.h: the end of every boot: power off, reboot, or a shell
- * first when bootbench.after=shell asked for one; and the watchdog that
- * powers off if the init itself hangs past the run's deadline. */
+/* poweroff.h: the end of every boot: power off, reboot, the next kernel
+ * of a walk, or a shell first when bootbench.after=shell asked for one.
+ * PID 1 ends the machine (pid1.c); the boot program's exit status tells
+ * it how (handover.h). */
 #ifndef BOOTBENCH_POWEROFF_H
 #define BOOTBENCH_POWEROFF_H
 
-#include "cmdline.h"
-
-/* Power off (or reboot, for after=reboot) when seconds have passed,
- * whatever the init is doing then. */
-void watchdog_arm(long seconds, enum after after);
-
 struct boot;
 
-/* Step: stop every process, unmount, sync, then the after= action. */
+/* Step: the after= shell, then stop every process, unmount, and exit
+ * with the after= action (the next kernel first, if one is loaded). */
 _Noreturn void power_off(struct boot *b);
 
 #endif

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* runner.c: call bootbench-bench with a deadline; its failure is the run's. */
-#include "runner.h"
+#include "init/runner.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
-#include "boot.h"
-#include "../common/clock.h"
-#include "console.h"
-#include "results_part.h"
-#include "spawn.h"
+#include "common/clock.h"
+#include "init/boot.h"
+#include "init/children.h"
+#include "init/console.h"
+#include "init/results/results_part.h"
 
 #define BENCH_PREFIX "bootbench-bench: "
 

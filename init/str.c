@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* str.c: bounded string formatting. */
-#include "str.h"
+#include "init/str.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* suite_info.c: parse the describe output of the suite runner. */
-#include "suite_info.h"
+#include "init/suite_info.h"
 
 #include <stdio.h>
 #include <stdlib.h>

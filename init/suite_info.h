@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "cmdline.h"
+#include "init/kernel/cmdline.h"
 
 struct suite_info {
 	char name[SUITE_NAME_MAX + 1];

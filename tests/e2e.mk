@@ -7,7 +7,7 @@ E2E_KERNEL_INITRD := $(KERNEL_OUT)/$(call kernel_link,6.12)/initramfs.cpio.gz
 E2E_EXT3_INITRDS  := $(foreach k,5.10 7.2,$(KERNEL_OUT)/$(call kernel_link,$(k))/initramfs.cpio.gz)
 CHECK_TESTS += tests/e2e/quick.test tests/e2e/interlock.test tests/e2e/cmdline.test \
 	tests/e2e/results-init.test tests/e2e/boots.test tests/e2e/ext3.test \
-	tests/e2e/console-results.test
+	tests/e2e/console-results.test tests/e2e/crash.test
 CHECK_DEPS  += $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) $(E2E_EXT3_INITRDS)
 BOOTS_TESTS += tests/e2e/walk.test
 BOOTS_DEPS  += $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) \

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Fuzzing the parsers of input from outside: the kernel command line
-# (init/cmdline.c), suite files (bench/suite/suite_parse.c), JSON
+# (init/kernel/cmdline.c), suite files (bench/suite/suite_parse.c), JSON
 # (common/jsonread.c), the report's reading of run directories
 # (report/runs.c), pgbench's logs and its output.  One harness per target,
 # tests/fuzz/<target>.c (LLVMFuzzerTestOneInput).
@@ -27,13 +27,14 @@ FUZZ_AREA_report-runs    := report
 FUZZ_AREA_pgbench-log    := bench
 FUZZ_AREA_pgbench-output := bench
 
-FUZZ_INC_init   := -I$(TOP)/init -I$(TOP)/common
+FUZZ_INC_init   :=
 FUZZ_INC_bench  := -I$(SYSROOT)/include $(LIBPQ_CFLAGS)
 FUZZ_INC_report :=
-FUZZ_INC_common := -I$(TOP)/common
+FUZZ_INC_common :=
 
 FUZZ_COMMON := $(sort $(basename $(notdir $(wildcard $(TOP)/common/*.c))))
-FUZZ_SRC_init   := $(filter-out main.c devices.c,$(notdir $(wildcard $(TOP)/init/*.c)))
+FUZZ_SRC_init   := $(patsubst $(TOP)/init/%,%,$(filter-out $(TOP)/init/boot_main.c $(TOP)/init/pid1.c \
+	$(TOP)/init/disks/devices.c,$(wildcard $(TOP)/init/*.c $(TOP)/init/*/*.c)))
 FUZZ_SRC_bench  := $(filter-out bench_main.c,$(BENCH_SRCS))
 FUZZ_SRC_report := $(filter-out report_main.c,$(REPORT_SRCS))
 

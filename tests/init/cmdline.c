@@ -2,8 +2,8 @@
 /* Unit tests: bootbench.* kernel parameters and device specs. */
 #include <string.h>
 
-#include "cmdline.h"
-#include "devspec.h"
+#include "init/kernel/cmdline.h"
+#include "init/kernel/devspec.h"
 #include "tap.h"
 
 static struct params p;
@@ -82,6 +82,9 @@ static void good_lines(void)
 	   p.erase_count == 2, "raw target and WAL confirmed by one erase list");
 	ok(parse("bootbench.target=/dev/disk/by-id/nvme-x-part3 bootbench.erase=/dev/disk/by-id/nvme-x-part3") == 0,
 	   "raw path in a subdirectory of /dev");
+	ok(parse("bootbench.target=PARTLABEL=x") == 0 && !p.crash[0], "no crash by default");
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.crash=bench") == 0 && !strcmp(p.crash, "bench"),
+	   "bootbench.crash=bench (for tests): the phase to crash in");
 }
 
 static void bad_lines(void)
@@ -103,6 +106,8 @@ static void bad_lines(void)
 	refused("bootbench.target=PARTLABEL=x bootbench.disk-wait=3601", "bootbench.disk-wait=3601");
 	refused("bootbench.target=PARTLABEL=x bootbench.after=halt",
 		"bad value bootbench.after=halt: expected poweroff, reboot or shell");
+	refused("bootbench.target=PARTLABEL=x bootbench.crash=cmdline",
+		"bad value bootbench.crash=cmdline: expected modules, devices, results, interlock, bench, finish");
 	refused("bootbench.target=PARTLABEL=x bootbench.results-init=yes",
 		"bootbench.results-init=yes: expected 0 or 1");
 	refused("bootbench.target=PARTLABEL=x bootbench.id=a_b", "bootbench.id=a_b");

@@ -2,9 +2,9 @@
 /* Unit tests: finding devices by spec, device facts, module lists, mounts. */
 #include <string.h>
 
-#include "blockdev.h"
-#include "modules.h"
-#include "mounts.h"
+#include "init/disks/blockdev.h"
+#include "init/kernel/modules.h"
+#include "init/kernel/mounts.h"
 #include "tap.h"
 
 static struct blockdev devs[] = {

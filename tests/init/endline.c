@@ -1,32 +1,39 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * endline.c: tests of init/endline.c: the boot's last line is one valid
- * JSON object that says the status, the reason, the run directory,
- * whether the record was saved and the results partition's state.
+ * endline.c: tests of init/results/endline.c and boot_status_end_line()
+ * (init/boot_status.c): the boot's last line is one valid JSON object
+ * that says the status, the reason, the run directory, whether the record
+ * was saved and the results partition's state.
  */
-#include "endline.h"
+#include "init/results/endline.h"
 
 #include "tap.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/jsonread.h"
-#include "console.h"
+#include "common/jsonread.h"
+#include "init/boot.h"
+#include "init/boot_status.h"
+#include "init/console.h"
+#include "init/handover.h"
 
 static struct jr_value *end_object(const struct boot *b)
 {
 	static char *text;
 	size_t len = 0;
 	struct jr_error err;
+	struct handover h;
+	struct end_line e;
 	FILE *out;
 
+	boot_status_end_line(b, &h, &e);
 	free(text);
 	text = NULL;
 	out = open_memstream(&text, &len);
 	if (!out)
 		return NULL;
-	end_line_write(out, b);
+	end_line_write(out, &e);
 	if (fclose(out) != 0)
 		return NULL;
 	ok(!strchr(text, '\n'), "one line: %s", text);

@@ -2,9 +2,9 @@
 /* Unit tests: every rule of the wrong-disk interlock, accepted and refused. */
 #include <string.h>
 
-#include "boot.h"
-#include "console.h"
-#include "interlock.h"
+#include "init/boot.h"
+#include "init/console.h"
+#include "init/disks/interlock.h"
 #include "tap.h"
 
 #define MiB (1ULL << 20)

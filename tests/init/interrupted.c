@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * interrupted.c: tests of init/interrupted.c: a "running" run.json as
+ * interrupted.c: tests of init/results/interrupted.c: a "running" run.json as
  * runjson.c writes it becomes "interrupted" with the reason, and nothing
  * else of it changes; any other record is left alone.
  */
-#include "interrupted.h"
+#include "init/results/interrupted.h"
 
 #include "tap.h"
 
@@ -14,9 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../common/fileio.h"
-#include "../common/jsonread.h"
-#include "results_state.h"
+#include "common/fileio.h"
+#include "common/jsonread.h"
+#include "init/results/results_state.h"
 
 static const char head[] = "{\n  \"format\": \"bootbench-run\",\n  \"format_version\": 1,\n";
 static const char rest[] = "  \"failed_phase\": null,\n  \"id\": \"abc\",\n"

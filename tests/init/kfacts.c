@@ -9,10 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "console.h"
-#include "files.h"
-#include "imageinfo.h"
-#include "kfacts.h"
+#include "init/console.h"
+#include "init/files.h"
+#include "init/kernel/imageinfo.h"
+#include "init/kernel/kfacts.h"
 #include "tap.h"
 
 static char root[] = "/tmp/bootbench-kfacts-test.XXXXXX";

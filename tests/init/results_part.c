@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * results_part.c: tests of results_still_writable() (init/results_part.c):
+ * results_part.c: tests of results_still_writable() (init/results/results_part.c):
  * a run kept in memory (bootbench.results=console) has no partition to
  * check, so a suite that fails there fails for its own reason; a results
  * partition that no longer takes writes is the run's reason, said once.
  */
-#include "results_part.h"
+#include "init/results/results_part.h"
 
 #include "tap.h"
 
@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "boot.h"
-#include "console.h"
-#include "devices.h"
+#include "init/boot.h"
+#include "init/console.h"
+#include "init/disks/devices.h"
 
 /* devices.c needs libblkid, which the unit tests do not link; its one
  * caller here, the formatting of a blank partition, is not reached. */

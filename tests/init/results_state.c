@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * results_state.c: tests of init/results_state.c: the names and the
+ * results_state.c: tests of init/results/results_state.c: the names and the
  * errno mapping of the results partition's states, the check on a
  * directory that takes writes and on a disk that is gone, the messages,
  * and the space held for the final record.
  */
-#include "results_state.h"
+#include "init/results/results_state.h"
 
 #include "tap.h"
 
@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "files.h"
+#include "init/files.h"
 
 /* A block device of this host whose ro flag is 0, or NULL. */
 static const char *writable_block_device(char *name, size_t size)

@@ -7,12 +7,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "console.h"
-#include "files.h"
-#include "../common/jsonread.h"
-#include "runjson.h"
-#include "interrupted.h"
-#include "rundir.h"
+#include "common/jsonread.h"
+#include "init/console.h"
+#include "init/files.h"
+#include "init/results/interrupted.h"
+#include "init/results/record_close.h"
+#include "init/results/rundir.h"
+#include "init/results/runjson.h"
 #include "tap.h"
 
 static bool valid(const char *s)
@@ -292,13 +293,32 @@ static void record(void)
 	   strstr(text, "\"mitigations\": null") && strstr(text, "\"enabled\": null") &&
 	   strstr(text, "\"clocksource\": null") && strstr(text, "\"numa\": null"),
 	   "a record with unknowns is valid JSON with nulls");
-	/* the next boot can mark this record interrupted (init/interrupted.c
+	/* the next boot can mark this record interrupted (init/results/interrupted.c
 	 * relies on where the status and the reason are) */
 	char *marked = interrupted_record(text, len, "interrupted: test");
 	ok(marked && strstr(marked, "\"status\": \"interrupted\"") &&
 	   strstr(marked, "\"reason\": \"interrupted: test\""),
 	   "a running record as written can be marked interrupted");
 	free(marked);
+	/* and the record-crash mode can mark it failed (init/crash_record.c) */
+	marked = record_close(text, len, "failed", "the boot program was killed", "bench",
+			      "1970-01-01T00:01:00Z");
+	struct jr_error jerr;
+	struct jr_value *v = marked ? jr_parse(marked, strlen(marked), &jerr) : NULL;
+	ok(v && !strcmp(jr_str(jr_get(v, "status")), "failed") &&
+	   !strcmp(jr_str(jr_get(v, "reason")), "the boot program was killed") &&
+	   !strcmp(jr_str(jr_get(v, "failed_phase")), "bench") &&
+	   !strcmp(jr_str(jr_get(v, "finished_utc")), "1970-01-01T00:01:00Z") &&
+	   !strcmp(jr_str(jr_get(v, "started_utc")), "1970-01-01T00:00:00Z") &&
+	   strlen(marked) == len + strlen("failed") - strlen("running") +
+	   strlen("\"the boot program was killed\"\"bench\"\"1970-01-01T00:01:00Z\"") -
+	   3 * strlen("null"), "a running record as written can be marked failed, the rest as it was");
+	jr_free(v);
+	free(marked);
+	char *failed = record_close(text, len, "failed", "x", "bench", "1970-01-01T00:01:00Z");
+	ok(failed && !record_close(failed, strlen(failed), "failed", "y", NULL, NULL),
+	   "a failed record is not closed again");
+	free(failed);
 	free(text);
 
 	/* bootbench.results=console: no partition */

@@ -2,9 +2,9 @@
 /* Unit tests: /proc and sysfs parsers, the suite runner's describe output. */
 #include <string.h>
 
-#include "suite_info.h"
-#include "sysinfo.h"
-#include "sysfs_text.h"
+#include "init/kernel/sysfs_text.h"
+#include "init/kernel/sysinfo.h"
+#include "init/suite_info.h"
 #include "tap.h"
 
 int main(void)

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * walk.c: tests of init/walk_file.c and walk_cmdline() (init/walk.c): the
+ * walk.c: tests of init/walk/walk_file.c and walk_cmdline() (init/walk/walk.c): the
  * walk file is read and written back the same, every mistake in it is
  * named with its line, and the next kernel's command line gets the walk's
  * run id in place of the current one.
  */
-#include "walk.h"
-#include "walk_file.h"
+#include "init/walk/walk.h"
+#include "init/walk/walk_file.h"
 
 #include "tap.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "console.h"
+#include "init/console.h"
 
 static const char good[] =
 	"# a walk of two kernels\n"

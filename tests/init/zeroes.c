@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* zeroes.c: tests of init/zeroes.c on sparse files with bytes set. */
-#include "zeroes.h"
+/* zeroes.c: tests of init/disks/zeroes.c on sparse files with bytes set. */
+#include "init/disks/zeroes.h"
 
 #include "tap.h"
 

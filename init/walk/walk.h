@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * walk.h: one power-on measures a list of kernels (bootbench.next=PATH).
+ *
+ * The walk file on the results partition (walk_file.h) lists the kernels
+ * and which one comes next.  Before the run, walk_check() reads it and
+ * refuses, with one line and before anything is formatted, a file that
+ * does not parse, a kernel or initramfs that is missing, and a running
+ * kernel whose config lacks CONFIG_KEXEC_FILE.  After the run has been
+ * recorded, walk_load_next() counts the next entry as taken in the walk
+ * file (crash-safely), loads its kernel and initramfs with
+ * kexec_file_load(2) and the same command line (the run id becomes the
+ * walk's id and the entry's number), and power_off() then jumps into it.
+ * The walk ends when every kernel has run, when a run failed, or when the
+ * walk's deadline has passed; each finished run stays as it was written.
+ */
+#ifndef BOOTBENCH_INIT_WALK_H
+#define BOOTBENCH_INIT_WALK_H
+
+#include <stddef.h>
+
+#include "init/boot.h"
+
+int walk_check(struct boot *b);
+void walk_load_next(struct boot *b);
+
+/* The command line for the next kernel: CMDLINE without its bootbench.id=
+ * words, then " bootbench.id=ID-N" if ID is not "".  0, or -1 if it does
+ * not fit in SIZE. */
+int walk_cmdline(const char *cmdline, const char *id, int n, char *out, size_t size);
+
+#endif
