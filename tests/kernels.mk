@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Kernel tests (kernel-configs/, qemu/lib/):
+# Kernel tests (kernel-configs/, host/bootbench/qemu.py):
 #   kernels/check   the config checker's verdict on the four Debian kernels
 #   kernels/errors  bad requests fail with one line naming the fix
 #   kernels/boot    each Debian kernel boots the image in QEMU: the init
