@@ -31,7 +31,7 @@ image-info-always:
 IMAGE_ID_C := $(BUILD)/image-info/image-id.c
 
 $(IMAGE_ID_C): $(IMAGE_INFO)
-	$(Q)id=$$(sed -n 's/^  "id": "\(.*\)",$$/\1/p' $<); \
+	$(Q)id=$$($(TOP)/host/bootbench-host json-field id $<); \
 	[ -n "$$id" ] || { echo "no id in $<" >&2; exit 1; }; \
 	printf '%s\n' '/* Generated from image.json by rootfs/image-info.mk. */' \
 		'#include "common/image_id.h"' "const char bootbench_image_id[] = \"$$id\";" >$@.part && \

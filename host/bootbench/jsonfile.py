@@ -3,7 +3,8 @@
 
 read(path) is the parsed file, parse(text, what) the parsed text (what
 names it in an error; with leading=True only the value text begins with,
-whatever follows it); first(value, key) finds a key anywhere in a value.
+whatever follows it); first(value, key) finds a key anywhere in a value, at(value, path) the value
+at a dotted path ("kernel.build.kind").
 What cannot be read or parsed is an Error naming it.
 """
 import json
@@ -48,3 +49,13 @@ def first(value, key):
             if found is not None:
                 return found
     return None
+
+
+def at(value, path):
+    """The value at the dotted path ("kernel.build.kind": keys of nested
+    objects), or None where the path leads nowhere."""
+    for key in path.split("."):
+        if not isinstance(value, dict) or key not in value:
+            return None
+        value = value[key]
+    return value

@@ -23,7 +23,7 @@ trap 'rm -rf "$cli_tmp"' EXIT
 
 # image_id [FILE]: the "id" of an image.json (default the build's).
 image_id() {
-	sed -n 's/^  "id": "\(.*\)",$/\1/p' "${1:-$BUILD/image-info/image.json}"
+	"$TOP/host/bootbench-host" json-field id "${1:-$BUILD/image-info/image.json}"
 }
 
 # _cli_run CMD...: run CMD with no input; status in cli_rc.
