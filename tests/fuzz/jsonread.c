@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "jsonread.h"
+#include "common/jsonread.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
