@@ -57,5 +57,6 @@ check-bench: $(BENCH_UNIT_TEST_FILES)
 	$(Q)TOP=$(TOP) BUILD=$(BUILD) $(TOP)/tests/run-tests $(BENCH_UNIT_TEST_FILES)
 
 CHECK_TESTS += $(BENCH_UNIT_TEST_FILES:$(TOP)/%=%) tests/bench/loopback.test \
-	tests/bench/keys-doc.test tests/bench/workload-list.test tests/bench/fstypes-doc.test
+	tests/bench/keys-doc.test tests/bench/workload-list.test tests/bench/fstypes-doc.test \
+	tests/bench/knobs-check.test
 CHECK_DEPS  += $(BENCH_UNIT_TEST_FILES) $(IMAGE)

@@ -163,6 +163,7 @@ void record_write_json(FILE *out, const struct record *r)
 	write_filesystem(&j, r);
 	write_volumes(&j, r);
 	write_postgresql(&j, r);
+	record_write_knobs(&j, r->knobs);
 	write_phases(&j, r);
 	json_int(&j, "measurements", r->measurements);
 	write_estimate(&j, r);

@@ -80,6 +80,7 @@ struct record {
 	int cases_failed;              /* all of them */
 	double estimated_s;            /* the suite's estimated time (estimate.h) */
 	double actual_s;               /* the time it took; -1 while running */
+	const struct knobs *knobs;     /* [sysctl], [machine]; NULL: the suite has none */
 };
 
 /* Write r as bench.json to out (pretty-printed). */
@@ -96,6 +97,13 @@ void record_failure(struct record *r, const char *case_id, int environment,
 		    const char *reason);
 
 void record_free(struct record *r);
+
+struct json;                   /* common/json.h */
+struct knobs;                  /* bench/knobs/knobs.h */
+
+/* bench.json's "knobs": what [sysctl] and [machine] found and set, or
+ * null (benchjson_knobs.c). */
+void record_write_knobs(struct json *j, const struct knobs *k);
 
 struct pg_server;              /* bench/pg/pg.h */
 

@@ -17,7 +17,7 @@
 	"full_page_writes,wal_sync_method,wal_buffers,wal_compression," \
 	"checkpoint_timeout,max_wal_size,min_wal_size,io_method,io_workers," \
 	"huge_pages,effective_io_concurrency,work_mem,maintenance_work_mem," \
-	"data_checksums,block_size,wal_segment_size}'"
+	"data_checksums,block_size,wal_segment_size,huge_pages_status}'"
 
 static char *copy_value(const PGresult *res, int row, int col)
 {

@@ -2,8 +2,10 @@
 /* env.c: make and tear down the environment a case asks for. */
 #include "bench/run/env.h"
 #include "bench/msg.h"
+#include "bench/monitor/sysstat.h"
 #include "bench/os/fsio.h"
 #include "bench/os/proc.h"
+#include "bench/pg/pg_hugepages.h"
 #include "bench/pg/sql.h"
 #include "common/clock.h"
 
@@ -173,6 +175,16 @@ static int initdb(struct run *r)
 
 static const struct bench_case *configuring;
 
+/* [sysctl] and [machine]: after the mount, before the server; the
+ * governor the validity warnings judge is then the one set. */
+static int set_knobs(struct run *r)
+{
+	int rc = knobs_apply(&r->knobs, configuring);
+	cpu_governor("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+		     r->rec.governor, sizeof(r->rec.governor));
+	return rc;
+}
+
 static int configure(struct run *r)
 {
 	return pg_configure(&r->pg, configuring);
@@ -184,7 +196,8 @@ static int start(struct run *r)
 	double timeout;
 
 	record_free(&r->rec);   /* the settings of the last server */
-	if (pg_start(&r->pg, in_run(r, log, sizeof(log), "logs/postgres.log"),
+	if (pg_check_huge_pages(&r->pg, configuring, "/proc/meminfo") < 0 ||
+	    pg_start(&r->pg, in_run(r, log, sizeof(log), "logs/postgres.log"),
 		     "logs/postgres.log") < 0 ||
 	    record_server(&r->rec, &r->pg) < 0)
 		return -1;
@@ -277,6 +290,7 @@ int env_enter(struct run *r, const struct bench_case *c)
 	r->rec.fs = &r->fs;
 	note("environment %d: %s%s%s", c->env, r->o->target ? r->fs.type : "host directory",
 	     r->o->target ? ", profile " : "", r->o->target ? r->fs.profile : "");
+	configuring = c;
 	if (r->o->target) {
 		/* The queue first: a scheduler the kernel lacks fails the
 		 * run before anything is formatted. */
@@ -290,7 +304,8 @@ int env_enter(struct run *r, const struct bench_case *c)
 	} else if (make_env_dir(r) < 0) {
 		return -1;
 	}
-	configuring = c;
+	if (knobs_any(r->s) && run_phase(r, "knobs", set_knobs) < 0)
+		return -1;
 	if (run_phase(r, "initdb", initdb) < 0 ||
 	    run_phase(r, "configure", configure) < 0 ||
 	    run_phase(r, "start", start) < 0)

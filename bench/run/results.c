@@ -42,6 +42,14 @@ static void write_env(struct json *j, const struct measurement *m)
 	json_object_end(j);
 	write_section(j, "postgresql", m->c, "postgresql");
 	json_object_end(j);
+	/* [sysctl] and [machine] when the suite has them. */
+	for (size_t i = 0; i < m->c->s->n_sections; i++) {
+		const char *name = m->c->s->sections[i].name;
+		if (strcmp(name, "sysctl") == 0 || strcmp(name, "machine") == 0) {
+			write_section(j, name, m->c, name);
+			json_object_end(j);
+		}
+	}
 	json_object_end(j);
 }
 

@@ -12,7 +12,10 @@
  * recorded in bench.json and the suite goes on from a fresh environment;
  * the run then ends "failed", naming the first.  The suite's time is
  * estimated before the first case and the time left shown on each case
- * line (progress.h).
+ * line (progress.h).  Before anything, the suite's [sysctl] and [machine]
+ * are checked against this machine (knobs.h): bad input ends the run
+ * there, with exit status 2; at the end the machine's own values are put
+ * back.
  */
 #include "bench/run/run.h"
 #include "bench/monitor/monitor.h"
@@ -325,6 +328,7 @@ static int setup(struct run *r, const struct options *o, const struct suite *s)
 	rec->suite = s;
 	rec->host_mode = o->data_dir != NULL;
 	rec->memory_bytes = mem_total_bytes("/proc/meminfo");
+	rec->knobs = knobs_any(s) ? &r->knobs : NULL;
 	cpu_governor("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
 		     rec->governor, sizeof(rec->governor));
 	now_utc(rec->started_utc, sizeof(rec->started_utc));
@@ -341,6 +345,9 @@ static int finish(struct run *r, int rc)
 {
 	if (rc < 0)
 		env_clean_up(r);
+	/* What cannot be put back is warned about and recorded; the
+	 * measurements stand. */
+	knobs_restore(&r->knobs);
 	now_utc(r->rec.finished_utc, sizeof(r->rec.finished_utc));
 	r->rec.status = fail_reason() ? "failed" : "done";
 	r->rec.reason = fail_reason();
@@ -350,6 +357,7 @@ static int finish(struct run *r, int rc)
 	if (r->results_fd >= 0)
 		close(r->results_fd);
 	record_free(&r->rec);
+	knobs_free(&r->knobs);
 
 	if (!fail_reason()) {
 		note("done: %d measurements in %s", r->rec.measurements,
@@ -364,13 +372,19 @@ static int finish(struct run *r, int rc)
 int run_suite(const struct options *o, const struct suite *s)
 {
 	static struct run r;
+	char err[1200];
 	int rc;
 
+	/* The stop signals wait while the probes write and put back. */
+	rc = proc_init();
+	if (rc == 0 && knobs_check(&r.knobs, s, "", err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
+		return 2;
+	}
 	/* Only the reason for a failure starts with "bootbench-bench: ". */
 	note("suite %s (%s): %zu cases, %s %s", s->name, s->source,
 	     suite_case_count(s), o->target ? "target" : "data directory",
 	     o->target ? o->target : o->data_dir);
-	rc = proc_init();
 	if (rc == 0)
 		rc = setup(&r, o, s);
 	if (rc == 0)

@@ -10,6 +10,7 @@
 #include <limits.h>
 
 #include "bench/bench_options.h"
+#include "bench/knobs/knobs.h"
 #include "bench/monitor/monitor_source.h"
 #include "bench/pg/pg.h"
 #include "bench/run/benchjson.h"
@@ -45,6 +46,7 @@ struct run {
 	struct estimate_costs costs;   /* the estimate's, as measured so far */
 	double started_s;              /* clock_now() as the estimate was made */
 	double prepare_s;              /* the last case's prepare() */
+	struct knobs knobs;            /* [sysctl] and [machine] on this machine */
 };
 
 /*

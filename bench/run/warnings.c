@@ -27,6 +27,25 @@ static void repeats(struct run *r, const struct bench_case *c,
 			     r->group_n, limit);
 }
 
+/* One warning naming the [machine] keys this machine has no control for. */
+static void not_applied(struct run *r, const struct bench_case *c,
+			struct measurement_out *m)
+{
+	char text[160] = "";
+	size_t used = 0;
+
+	for (size_t i = 0; i < r->knobs.n && used < sizeof(text); i++) {
+		const struct knob *kn = &r->knobs.k[i];
+		if (!kn->applicable)
+			used += (size_t)snprintf(text + used, sizeof(text) - used,
+						 "%s%s = %s", used ? ", " : "", kn->param->key,
+						 case_value(c, "machine", kn->param->key));
+	}
+	if (used)
+		measure_warn(m, "not-applied", "[machine] %s: this machine has no such "
+			     "control (bench.json's knobs say why)", text);
+}
+
 void run_warnings(struct run *r, const struct bench_case *c,
 		  struct measurement_out *m)
 {
@@ -48,5 +67,6 @@ void run_warnings(struct run *r, const struct bench_case *c,
 	if (governor[0] && strcmp(governor, "performance") != 0)
 		measure_warn(m, "governor", "the CPU frequency governor is \"%s\", "
 			     "not \"performance\"", governor);
+	not_applied(r, c, m);
 	repeats(r, c, m);
 }

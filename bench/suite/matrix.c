@@ -3,8 +3,8 @@
  * matrix.c: the cases of a suite.
  *
  * Every key with more than one value is a dimension.  The environment
- * dimensions are those of [filesystem] then [postgresql]; a workload's
- * are those of its section.  In order: environments (first key slowest),
+ * dimensions are those of [filesystem], [postgresql], [sysctl] and
+ * [machine], in that order; a workload's are those of its section.  In order: environments (first key slowest),
  * within each the workload sections in file order, within each their
  * combinations (first key slowest), the repeats innermost.
  */
@@ -17,9 +17,14 @@
 
 static bool is_env(const struct suite_param *p)
 {
-	return strcmp(p->section, "filesystem") == 0 ||
-	       strcmp(p->section, "postgresql") == 0;
+	return suite_env_section(p->section);
 }
+
+/* The environment's sections, the slowest-varying first. */
+static const char *const env_sections[] = {
+	"filesystem", "postgresql", "sysctl", "machine",
+};
+#define N_ENV_SECTIONS (sizeof(env_sections) / sizeof(env_sections[0]))
 
 static size_t env_count(const struct suite *s)
 {
@@ -70,16 +75,16 @@ static void choose_in(struct bench_case *c, size_t *number, const char *section)
 }
 
 /* The choices of a workload section, or (section NULL) of the
- * environment: [filesystem] varying slower than [postgresql] wherever
- * the sections are in the file. */
+ * environment: [filesystem] varying slower than [postgresql], [sysctl]
+ * and [machine] wherever the sections are in the file. */
 static void choose(struct bench_case *c, size_t number, const char *section)
 {
 	if (section) {
 		choose_in(c, &number, section);
 		return;
 	}
-	choose_in(c, &number, "postgresql");
-	choose_in(c, &number, "filesystem");
+	for (size_t e = N_ENV_SECTIONS; e-- > 0;)
+		choose_in(c, &number, env_sections[e]);
 }
 
 /* Append "-key-value" with anything but [A-Za-z0-9_.] made '_'. */
@@ -122,8 +127,7 @@ void suite_case(const struct suite *s, size_t index, struct bench_case *c)
 
 	const struct workload_spec *w = workload_spec_find(c->workload);
 	w->case_id(c, c->group, sizeof(c->group));
-	static const char *const env_sections[] = { "filesystem", "postgresql" };
-	for (size_t e = 0; e < 2; e++)
+	for (size_t e = 0; e < N_ENV_SECTIONS; e++)
 		for (size_t i = 0; i < s->n_params; i++)
 			if (strcmp(s->params[i].section, env_sections[e]) == 0 &&
 			    s->params[i].n > 1)

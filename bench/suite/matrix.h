@@ -11,8 +11,9 @@
 
 /*
  * One measurement: a point of the matrix.  Its environment (every
- * [filesystem] and [postgresql] value) decides the state of the disk and
- * the server; cases with the same env share one mkfs and initdb.
+ * [filesystem], [postgresql], [sysctl] and [machine] value) decides the
+ * state of the disk, the server and the machine; cases with the same env
+ * share one mkfs and initdb.
  */
 struct bench_case {
 	const struct suite *s;
@@ -27,8 +28,8 @@ struct bench_case {
 
 /*
  * The matrix, in its documented order: environments (the [filesystem]
- * lists, then the [postgresql] lists, each in file order, the first key
- * varying slowest), within each the workload sections in file order,
+ * lists, then the [postgresql], [sysctl] and [machine] lists, each in
+ * file order, the first key varying slowest), within each the workload sections in file order,
  * within each its lists in key order, the repeats innermost.
  */
 size_t suite_case_count(const struct suite *s);

@@ -8,6 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+bool suite_env_section(const char *name)
+{
+	return strcmp(name, "filesystem") == 0 || strcmp(name, "postgresql") == 0 ||
+	       strcmp(name, "sysctl") == 0 || strcmp(name, "machine") == 0;
+}
+
 const struct suite_param *suite_param(const struct suite *s,
 				      const char *section, const char *key)
 {

@@ -10,6 +10,8 @@
  *   [filesystem]  the target's filesystem, mkfs profile, mount options,
  *                 I/O scheduler, readahead
  *   [postgresql]  any setting for postgresql.conf
+ *   [sysctl]      any entry of /proc/sys (bench/knobs/)
+ *   [machine]     CPU frequency, SMT, CPUs online, THP, idle states
  *   [<workload>]  one section per workload, in the order they run
  *
  * This header is the bottom of the suite's layers: the types, a key's
@@ -23,6 +25,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define SUITE_MAX_VALUES   32      /* values of one list */
@@ -59,6 +62,8 @@ struct suite_param {
 	int line;                  /* 0: not in the file, the fallback */
 	size_t n;                  /* > 1: a dimension of the matrix */
 	const char *values[SUITE_MAX_VALUES];
+	uint32_t required;         /* [machine]: bit i set when value i was
+				      written with a trailing '!' (removed) */
 };
 
 struct suite_section {
@@ -86,6 +91,11 @@ struct suite {
 	size_t strings_used;
 	char *file_text;           /* text read from a file, owned */
 };
+
+/* Whether section NAME is one of the environment's -- [filesystem],
+ * [postgresql], [sysctl], [machine] -- whose lists multiply the
+ * environments. */
+bool suite_env_section(const char *name);
 
 /* The param of section/key, NULL if the suite has no such section. */
 const struct suite_param *suite_param(const struct suite *s,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* suite_keys.c: [suite] and [filesystem], and whole-suite checks. */
 #include "bench/suite/suite_keys.h"
+#include "bench/suite/knob_keys.h"
 #include "bench/suite/workload_spec.h"
 #include "bench/target/fstypes.h"
 
@@ -100,14 +101,13 @@ static int check_filesystem(const struct suite *s,
 }
 
 /* The product of the list lengths of the params section selects (NULL:
- * [filesystem] and [postgresql]), stopping once it passes limit. */
+ * the environment's sections), stopping once it passes limit. */
 static size_t product(const struct suite *s, const char *section, size_t limit)
 {
 	size_t n = 1;
 	for (size_t i = 0; i < s->n_params && n <= limit; i++) {
 		const char *sec = s->params[i].section;
-		if (section ? strcmp(sec, section) == 0 :
-		    strcmp(sec, "filesystem") == 0 || strcmp(sec, "postgresql") == 0)
+		if (section ? strcmp(sec, section) == 0 : suite_env_section(sec))
 			n *= s->params[i].n;
 	}
 	return n;
@@ -138,7 +138,7 @@ int suite_check(struct suite *s, const struct suite_param **at,
 	if (check_between(*at, err, len) < 0)
 		return -1;
 	*at = NULL;
-	if (check_filesystem(s, at, err, len) < 0)
+	if (check_filesystem(s, at, err, len) < 0 || knob_keys_check(s, at, err, len) < 0)
 		return -1;
 
 	bool any = false;
@@ -188,6 +188,9 @@ void suite_list_keys(FILE *out)
 	list_keys(out, "suite", suite_section_keys);
 	list_keys(out, "filesystem", filesystem_keys);
 	fprintf(out, "[postgresql] NAME: text list: any setting of postgresql.conf\n");
+	fprintf(out, "[sysctl] NAME: text list: any entry of /proc/sys of the running "
+		"kernel, named as sysctl(8) names it\n");
+	list_keys(out, "machine", machine_keys);
 	for (const struct workload_spec *const *w = workload_specs; *w; w++)
 		list_keys(out, (*w)->name, (*w)->keys);
 }

@@ -3,12 +3,16 @@
  * suite_parse.c: read a suite's INI text (with inih) into struct suite.
  *
  * Every value is checked against its section's key table (suite_keys.c for
- * [suite] and [filesystem], each workload's own table); [postgresql] takes
- * any setting name, checked against the server later.  A comma list makes
- * the key a dimension of the matrix; in [postgresql] a comma inside single
- * quotes belongs to the value.
+ * [suite] and [filesystem], knob_keys.c for [machine], each workload's own
+ * table); [postgresql] takes any setting name, checked against the server
+ * later, and [sysctl] any sysctl name, checked against the running kernel
+ * later.  A comma list makes the key a dimension of the matrix; in
+ * [postgresql], [sysctl] and [machine] a comma inside single quotes belongs
+ * to the value.  A [machine] value ending in '!' is required: the '!' is
+ * taken off and noted in the param.
  */
 #include "bench/suite/suite_parse.h"
+#include "bench/suite/knob_keys.h"
 #include "bench/suite/suite_keys.h"
 #include "bench/suite/workload_spec.h"
 
@@ -172,7 +176,8 @@ static struct suite_section *section_of(struct suite *s, const char *name)
 	return NULL;
 }
 
-/* The keys of a section; NULL for [postgresql] (any name) or unknown. */
+/* The keys of a section; NULL for [postgresql] and [sysctl] (any name) or
+ * unknown. */
 static const struct suite_key *keys_of(const char *section, bool *known,
 				       bool *workload)
 {
@@ -186,7 +191,9 @@ static const struct suite_key *keys_of(const char *section, bool *known,
 		return suite_section_keys;
 	if (strcmp(section, "filesystem") == 0)
 		return filesystem_keys;
-	*known = strcmp(section, "postgresql") == 0;
+	if (strcmp(section, "machine") == 0)
+		return machine_keys;
+	*known = strcmp(section, "postgresql") == 0 || strcmp(section, "sysctl") == 0;
 	return NULL;
 }
 
@@ -197,7 +204,7 @@ static int add_section(struct parser *p, const char *name)
 
 	keys_of(name, &known, &workload);
 	if (!known) {
-		char list[256] = "suite, filesystem, postgresql";
+		char list[256] = "suite, filesystem, postgresql, sysctl, machine";
 		size_t used = strlen(list);
 		for (const struct workload_spec *const *w = workload_specs; *w && used < sizeof(list); w++)
 			used += (size_t)snprintf(list + used, sizeof(list) - used,
@@ -234,6 +241,33 @@ static struct suite_param *new_param(struct parser *p, const char *section,
 	return par;
 }
 
+/* A [machine] value ending in '!': required.  Take the '!' off, note it.
+ * 1, or 0 after bad(). */
+static int take_required(struct parser *p, struct suite_param *par)
+{
+	for (size_t i = 0; i < par->n; i++) {
+		const char *v = par->values[i];
+		size_t n = strlen(v);
+
+		if (n == 0 || v[n - 1] != '!')
+			continue;
+		n--;
+		while (n > 0 && strchr(" \t", v[n - 1]))
+			n--;
+		if (n >= 2 && v[0] == '\'' && v[n - 1] == '\'') {      /* '0-3,8'! */
+			v++;
+			n -= 2;
+		}
+		if (n == 0)
+			return bad(p, "[%s] %s: \"!\" alone is not a value", par->section,
+				   par->key);
+		if (!(par->values[i] = keep_n(p->s, v, n)))
+			return bad(p, "suite too large");
+		par->required |= (uint32_t)1 << i;
+	}
+	return 1;
+}
+
 static int handler(void *user, const char *section, const char *name,
 		   const char *value)
 {
@@ -250,6 +284,10 @@ static int handler(void *user, const char *section, const char *name,
 			;
 		if (!k->name)
 			return bad(p, "unknown key \"%s\" in [%s]", name, section);
+	} else if (strcmp(section, "sysctl") == 0) {
+		if (!sysctl_name_valid(name))
+			return bad(p, "[sysctl] \"%s\" is not a sysctl name (words joined by "
+				   "dots, as sysctl(8) writes them: vm.dirty_ratio)", name);
 	} else if (strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_.") != strlen(name)) {
 		return bad(p, "[%s] \"%s\" is not a PostgreSQL setting name",
 			   section, name);
@@ -263,7 +301,10 @@ static int handler(void *user, const char *section, const char *name,
 	par->line = p->line;
 	if (k && !k->list && k->kind != SK_STRING && strchr(value, ','))
 		return bad(p, "[%s] %s takes one value, not a list", section, name);
-	if (!split_values(p, par, value, !k || k->list, !k))
+	bool machine = strcmp(section, "machine") == 0;
+	if (!split_values(p, par, value, !k || k->list, !k || machine))
+		return 0;
+	if (machine && !take_required(p, par))
 		return 0;
 	for (size_t i = 0; k && i < par->n; i++)
 		if (!check_value(p, section, k, par->values[i]))
@@ -271,7 +312,8 @@ static int handler(void *user, const char *section, const char *name,
 	return 1;
 }
 
-/* Add the fallback of every key a present section leaves out. */
+/* Add the fallback of every key a present section leaves out; a [machine]
+ * key left out stays out (the machine keeps its own). */
 static int fill_fallbacks(struct suite *s, char *err, size_t errlen)
 {
 	struct parser p = { .s = s };
@@ -280,6 +322,8 @@ static int fill_fallbacks(struct suite *s, char *err, size_t errlen)
 		bool known, workload;
 		const struct suite_key *keys = keys_of(s->sections[i].name,
 						       &known, &workload);
+		if (strcmp(s->sections[i].name, "machine") == 0)
+			continue;
 		for (const struct suite_key *k = keys; k && k->name; k++) {
 			if (suite_param(s, s->sections[i].name, k->name))
 				continue;

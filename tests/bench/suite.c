@@ -327,11 +327,11 @@ static void bad_files(void)
 	       "unknown key");
 	bad_is("[pgbench]\nscale = 1\n[pgbenhc]\nscale = 1\n",
 	       with_workloads("suite \"t\" (test), line 3: unknown section [pgbenhc] "
-			      "(sections: suite, filesystem, postgresql, ", ")"),
+			      "(sections: suite, filesystem, postgresql, sysctl, machine, ", ")"),
 	       "unknown section");
 	bad_is("[pgbenhc]\n[pgbench]\n",
 	       with_workloads("suite \"t\" (test), line 1: unknown section [pgbenhc] "
-			      "(sections: suite, filesystem, postgresql, ", ")"),
+			      "(sections: suite, filesystem, postgresql, sysctl, machine, ", ")"),
 	       "unknown section without keys");
 	/* 32^5 environments: refused without overflowing the count. */
 	bad_is("[postgresql]\n"
