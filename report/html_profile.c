@@ -174,7 +174,10 @@ void html_profile(FILE *f, const struct report *r, size_t t)
 		html_escape(f, prof_case(r, t, row));
 		fprintf(f, "\">\n<h3>Where the time went: ");
 		html_escape(f, prof_case(r, t, row));
-		fprintf(f, "</h3>\n");
+		fprintf(f, "</h3>\n<p class=\"foot\">Symbols: the objects' from ");
+		html_escape(f, r->profiles->symfs ? r->profiles->symfs :
+			    "nowhere (no out/symbols, no --symbols)");
+		fprintf(f, ", the kernel's from each run's profiles/kallsyms.</p>\n");
 		shares(f, r, t, row);
 		fprintf(f, "<div class=\"charts\">\n");
 		for (size_t col = 0; col < r->ncols; col++)

@@ -127,6 +127,7 @@ void output_profile_json(struct json *j, const struct report *r, size_t t, size_
 	}
 	json_object_begin(j, "profile");
 	json_string(j, "case", prof_case(r, t, row));
+	json_string_or_null(j, "symbols", r->profiles->symfs);
 	json_array_begin(j, "cells");
 	for (size_t col = 0; col < r->ncols; col++) {
 		const struct prof_cell *c = prof_cell(r, t, row, col);

@@ -155,6 +155,11 @@ void output_profile_text(FILE *f, const struct report *r, size_t t)
 		fprintf(f, "\n   Where the time went in %s (%s), %% of the samples:\n",
 			prof_case(r, t, row), s);
 		free(s);
+		s = xasprintf("Symbols: the objects' from %s, the kernel's from each run's "
+			      "profiles/kallsyms.", r->profiles->symfs ? r->profiles->symfs :
+			      "nowhere (no out/symbols, no --symbols)");
+		output_text_wrapped(f, "   ", 3, s);
+		free(s);
 		shares(f, r, t, row);
 		for (size_t col = 0; col < r->ncols; col++) {
 			const struct prof_cell *c = prof_cell(r, t, row, col);

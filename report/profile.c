@@ -122,12 +122,10 @@ static bool read_one(struct profiles *ps, struct prof_cell *c, const struct meas
 	if (error) {
 		diag_warn(data, 0, "%s; profile skipped", error);
 		add_error(c, xasprintf("%s/%s: %s", m->run->name, file, error));
-		ps->nfailed++;
 	} else {
 		settings(c, p);
 		stacks_merge(boot, &s);
 		c->nprofiles++;
-		ps->nprofiles++;
 	}
 	stacks_free(&s);
 	free(error);
@@ -184,16 +182,16 @@ int profiles_build(struct report *r)
 	size_t with = 0, ncells = 0;
 	struct stacks **all_boots;
 
-	if (!perf_available(&error)) {
-		diag_error("--profile needs the host's perf (make deps installs linux-perf): %s", error);
-		free(error);
-		return 2;
-	}
 	for (size_t i = 0; i < r->ds->nm; i++)
 		with += profile_of(&r->ds->m[i]) != NULL;
 	if (with == 0) {
 		diag_error("--profile: the runs have no profiles (a suite records them with "
 			   "[suite] profile = cpu)");
+		return 2;
+	}
+	if (!perf_available(&error)) {
+		diag_error("--profile needs the host's perf (make deps installs linux-perf): %s", error);
+		free(error);
 		return 2;
 	}
 	ps = xcalloc(1, sizeof *ps);

@@ -94,7 +94,6 @@ struct profiles {
 	size_t *first;          /* the first cell of each table */
 	char *symfs;            /* the unstripped objects, or NULL */
 	char *folded_dir;       /* where the folded stacks are, or NULL */
-	size_t nprofiles, nfailed;
 };
 
 /* Read and compare the profiles of r's measurements (r->profiles).
