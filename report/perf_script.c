@@ -2,7 +2,7 @@
 /* perf_script.c: perf script's samples read and folded (perf_script.h). */
 #include "report/perf_script.h"
 
-#include "report/spawn.h"
+#include "report/spawn_lines.h"
 #include "report/util.h"
 
 #include <ctype.h>

@@ -10,7 +10,7 @@
 #ifndef BOOTBENCH_REPORT_PROF_SYMBOLS_H
 #define BOOTBENCH_REPORT_PROF_SYMBOLS_H
 
-#include "report/profile.h"
+#include "report/prof_cell.h"
 #include "report/stacks.h"
 
 /* Add to c the objects of the perf.data at data (its samples in s, its

@@ -11,6 +11,7 @@
 #include "report/diag.h"
 #include "report/output.h"
 #include "report/prof_shares.h"
+#include "report/profile.h"
 #include "report/util.h"
 
 #include <stdlib.h>

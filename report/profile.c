@@ -4,7 +4,6 @@
 
 #include "report/diag.h"
 #include "report/perf_script.h"
-#include "report/prof_folded.h"
 #include "report/prof_shares.h"
 #include "report/prof_symbols.h"
 #include "report/util.h"
@@ -232,7 +231,7 @@ int profiles_build(struct report *r)
 						    &ps->cells[ps->first[t] + row * r->ncols + col],
 						    &ps->cells[ps->first[t] + row * r->ncols + r->baseline],
 						    r->alpha);
-	return prof_folded_write(r);
+	return 0;
 }
 
 const struct prof_cell *prof_cell(const struct report *r, size_t t, size_t row, size_t col)

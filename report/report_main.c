@@ -13,6 +13,7 @@
 #include "common/image_id.h"
 #include "report/report_options.h"
 #include "report/output.h"
+#include "report/prof_folded.h"
 #include "report/profile.h"
 #include "report/runs.h"
 #include "report/summary.h"
@@ -57,6 +58,8 @@ int main(int argc, char **argv)
 	rc = report_build(&rep, &ds, &opt);
 	if (rc == 0 && opt.profile && opt.plan == 0)
 		rc = profiles_build(&rep);
+	if (rc == 0 && rep.profiles)
+		rc = prof_folded_write(&rep);
 	if (rc == 0) {
 		monitors_build(&rep);
 		if (opt.plan > 0)

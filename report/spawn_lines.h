@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * spawn.h: run a program of the host (the host's perf) and read what it
+ * spawn_lines.h: run a program of the host (the host's perf) and read what it
  * prints, line by line, without a shell.
  */
-#ifndef BOOTBENCH_REPORT_SPAWN_H
-#define BOOTBENCH_REPORT_SPAWN_H
+#ifndef BOOTBENCH_REPORT_SPAWN_LINES_H
+#define BOOTBENCH_REPORT_SPAWN_LINES_H
 
 #include <stddef.h>
 
