@@ -76,6 +76,8 @@ struct fact {
 				 * differs only if it varies within a column */
 };
 
+struct profiles;                /* profile.h */
+
 struct report {
 	const struct options *opt;
 	struct dataset *ds;
@@ -90,6 +92,7 @@ struct report {
 	size_t nlegend;
 	struct fact *facts;     /* what describes the runs */
 	size_t nfacts;
+	struct profiles *profiles;      /* --profile (profile.h), or NULL */
 };
 
 /* Arrange ds as o asks.  Returns 0, or 2 after an error message (unknown

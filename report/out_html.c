@@ -16,6 +16,7 @@
 #include "report/html_warnings.h"
 #include "report/layout.h"
 #include "report/monitors.h"
+#include "report/prof_output.h"
 #include "report/svg.h"
 #include "report/util.h"
 
@@ -39,7 +40,8 @@ static const char css[] =
 "svg text{font-size:11px;fill:#222}svg .ytick{text-anchor:end}svg .xtick{text-anchor:middle}\n"
 "svg .xlabel,svg .ylabel{text-anchor:middle;font-size:12px}svg .ctitle{font-size:13px;font-weight:bold}\n"
 "svg .caption{font-size:10px;fill:#555}svg .errorbar{stroke-width:1.5;fill:none}\n"
-"sup.mark{color:#b00;font-weight:bold;font-family:sans-serif}ul.warn li{margin:.2em 0}\n";
+"sup.mark{color:#b00;font-weight:bold;font-family:sans-serif}ul.warn li{margin:.2em 0}\n"
+"svg.flame{display:block;margin-top:12px}svg.flame .frame text{fill:#000}\n";
 
 /* A cell's value and change; its notes, unless they are the warnings'
  * numbers of the text outputs (the page marks the warnings' kinds). */
@@ -139,6 +141,7 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 			html_system_charts(f, r, t, row, xlo, xhi);
 		fprintf(f, "</div>\n");
 	}
+	html_profile(f, r, (size_t)(t - r->tables));
 	fprintf(f, "</section>\n");
 }
 

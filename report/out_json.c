@@ -5,6 +5,7 @@
 #include "common/json.h"
 #include "report/layout.h"
 #include "report/monitors.h"
+#include "report/prof_output.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -198,6 +199,7 @@ void output_json(FILE *f, const struct report *r)
 			json_array_end(&j);
 			if (monitors_shown(r, t))
 				monitors(&j, r, t, row);
+			output_profile_json(&j, r, ti, row);
 			json_object_end(&j);
 		}
 		json_array_end(&j);

@@ -4,6 +4,7 @@
 
 #include "report/layout.h"
 #include "report/monitors.h"
+#include "report/prof_output.h"
 #include "report/util.h"
 
 #include <stdbool.h>
@@ -245,6 +246,14 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 void output_text(FILE *f, const struct report *r)
 {
 	header(f, r);
-	for (size_t i = 0; i < r->ntables; i++)
+	for (size_t i = 0; i < r->ntables; i++) {
 		table(f, r, &r->tables[i]);
+		if (r->profiles)
+			output_profile_text(f, r, i);
+	}
+}
+
+void output_text_wrapped(FILE *f, const char *prefix, size_t indent, const char *text)
+{
+	wrapped(f, prefix, indent, text);
 }

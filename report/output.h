@@ -13,6 +13,8 @@
 #define TEXT_WIDTH 100
 
 void output_text(FILE *f, const struct report *r);
+/* text after prefix, wrapped at TEXT_WIDTH, continuation lines indented. */
+void output_text_wrapped(FILE *f, const char *prefix, size_t indent, const char *text);
 void output_markdown(FILE *f, const struct report *r);
 void output_csv(FILE *f, const struct report *r);
 void output_json(FILE *f, const struct report *r);

@@ -13,6 +13,8 @@
 #include "common/image_id.h"
 #include "report/report_options.h"
 #include "report/output.h"
+#include "report/prof_folded.h"
+#include "report/profile.h"
 #include "report/runs.h"
 #include "report/summary.h"
 
@@ -54,6 +56,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	rc = report_build(&rep, &ds, &opt);
+	if (rc == 0 && opt.profile && opt.plan == 0)
+		rc = profiles_build(&rep);
+	if (rc == 0 && rep.profiles)
+		rc = prof_folded_write(&rep);
 	if (rc == 0) {
 		monitors_build(&rep);
 		if (opt.plan > 0)
@@ -75,6 +81,7 @@ int main(int argc, char **argv)
 			rc = 1;
 	}
 	monitors_free(&rep);
+	profiles_free(&rep);
 	report_free(&rep);
 	dataset_free(&ds);
 	return rc;

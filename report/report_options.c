@@ -30,6 +30,13 @@ const char options_usage[] =
 "                      (iowait, disk MB/s, context switches, ...: the median of\n"
 "                      the measurements' per-second means), compared as the\n"
 "                      headline figure is\n"
+"  --profile           under each case, where the time went: the top functions\n"
+"                      of its perf profiles, the movers against the baseline\n"
+"                      and flame graphs on the --html page (doc/profiles.md)\n"
+"  --symbols DIR       the image build's unstripped objects for --profile\n"
+"                      (default: out/symbols beside the report's bin/)\n"
+"  --folded DIR        write the folded stacks of each case and column there\n"
+"                      (default with --html: beside the page, PAGE.folded/)\n"
 "  --plan PCT          instead of the report: the boots per column needed to\n"
 "                      detect a change of PCT %, from the spread between the\n"
 "                      boots of these runs (a pilot: 3 boots per column or more)\n"
@@ -84,7 +91,8 @@ static bool percentage(const char *option, const char *arg, double lo, bool with
 /* The long options: values above any character, so that getopt's optopt
  * tells them from short options. */
 enum { OPT_BY = 256, OPT_ROWS, OPT_BASELINE, OPT_CONFIDENCE, OPT_FORMAT, OPT_HTML,
-       OPT_PLAN, OPT_POWER, OPT_VERSION, OPT_SUMMARY, OPT_MONITORS };
+       OPT_PLAN, OPT_POWER, OPT_SYMBOLS, OPT_FOLDED, OPT_VERSION, OPT_SUMMARY, OPT_MONITORS,
+       OPT_PROFILE };
 
 static const struct option longopts[] = {
 	{ "by", required_argument, NULL, OPT_BY },
@@ -99,6 +107,9 @@ static const struct option longopts[] = {
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ "monitors", no_argument, NULL, OPT_MONITORS },
+	{ "profile", no_argument, NULL, OPT_PROFILE },
+	{ "symbols", required_argument, NULL, OPT_SYMBOLS },
+	{ "folded", required_argument, NULL, OPT_FOLDED },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -146,7 +157,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		/* An empty value, or the next option taken as the value. */
-		if (c >= OPT_BY && c <= OPT_POWER &&
+		if (c >= OPT_BY && c <= OPT_FOLDED &&
 		    (*optarg == '\0' ||
 		     (optarg == argv[optind - 1] && strncmp(optarg, "--", 2) == 0)))
 			return usage_error("option \"--%s\" needs a value", long_name(c));
@@ -193,6 +204,11 @@ int options_parse(struct options *o, int argc, char **argv)
 		case OPT_MONITORS:
 			o->monitors = true;
 			break;
+		case OPT_PROFILE:
+			o->profile = true;
+			break;
+		case OPT_SYMBOLS: o->symbols = optarg; break;
+		case OPT_FOLDED: o->folded = optarg; break;
 		default:
 			return option_error(c, argv[optind - 1]);
 		}

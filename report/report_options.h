@@ -25,6 +25,9 @@ struct options {
 	bool version;           /* --version: print the image id, exit 0 */
 	bool summary;           /* --summary: each run's status (summary.h) */
 	bool monitors;          /* --monitors: rows of the key monitors (monitors.h) */
+	bool profile;           /* --profile: where the time went (profile.h) */
+	const char *symbols;    /* --symbols DIR: the image build's unstripped objects */
+	const char *folded;     /* --folded DIR: write the folded stacks there */
 };
 
 /* Fill o from argv: 0 to go on (or to print what o->help or o->version

@@ -13,3 +13,7 @@ CHECK_DEPS  += $(IMAGE) $(BENCH) $(REPORT) $(E2E_KERNEL_INITRD) $(E2E_EXT3_INITR
 BOOTS_TESTS += tests/e2e/walk.test
 BOOTS_DEPS  += $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) \
 	$(KERNEL_OUT)/$(call kernel_link,6.1)/initramfs.cpio.gz
+# The known hot spot of bootbench-report --profile: clocksource=hpet moves
+# read_hpet (two boots).
+BOOTS_TESTS += tests/e2e/profile-hotspot.test
+BOOTS_DEPS  += $(IMAGE) $(REPORT) $(PERF_IMAGE) $(E2E_KERNEL_INITRD)

@@ -7,7 +7,9 @@
 # (provenance.test), --plan (plan.test), a --boots sequence as A/A and
 # against a known difference (boots.test), --summary (summary.test),
 # --monitors (monitors.test), the sys.csv reader and the charts' axes
-# (charts.c), and the HTML page rendered by headless Chromium.
+# (charts.c), the HTML page rendered by headless Chromium, and --profile on
+# perf profiles recorded on the host (profile.test; its flame graphs in
+# Chromium: profile-html.test; both made by make-profiles).
 
 REPORT_TEST_BUILD := $(BUILD)/tests/report
 # Every tests/report/*.c is a unit test but pngcheck.c, a tool of html.test.
