@@ -80,6 +80,7 @@ struct record {
 	int cases_failed;              /* all of them */
 	double estimated_s;            /* the suite's estimated time (estimate.h) */
 	double actual_s;               /* the time it took; -1 while running */
+	const struct profiler *profiler;  /* the suite's profiles (profile.h) */
 };
 
 /* Write r as bench.json to out (pretty-printed). */
@@ -98,6 +99,7 @@ void record_failure(struct record *r, const char *case_id, int environment,
 void record_free(struct record *r);
 
 struct pg_server;              /* bench/pg/pg.h */
+struct profiler;               /* bench/run/profile.h */
 
 /* Record the running server's version and settings in r (asked of it
  * with libpq: benchjson_pg.c).  0 or fail(). */

@@ -14,6 +14,7 @@
 #include "bench/pg/pg.h"
 #include "bench/run/benchjson.h"
 #include "bench/run/estimate.h"
+#include "bench/run/profile.h"
 #include "bench/suite/suite.h"
 #include "bench/target/volume.h"
 #include "bench/workloads/workload.h"
@@ -45,6 +46,7 @@ struct run {
 	struct estimate_costs costs;   /* the estimate's, as measured so far */
 	double started_s;              /* clock_now() as the estimate was made */
 	double prepare_s;              /* the last case's prepare() */
+	struct profiler profiler;      /* [suite] profile (profile.h) */
 };
 
 /*
