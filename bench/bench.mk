@@ -58,7 +58,7 @@ $(BENCH_BUILD)/image-id.o: $(BUILD)/image-info/image-id.c $(BENCH_INPUTS) | deps
 
 $(BENCH): $(BENCH_OBJS)
 	@echo "  LD      bench/bootbench-bench"
-	$(Q)$(MUSL_CC) -static -s -o $@ $(BENCH_OBJS) $(BENCH_LIBS)
+	$(Q)$(MUSL_CC) -static $(MUSL_LDFLAGS) -o $@ $(BENCH_OBJS) $(BENCH_LIBS)
 
 -include $(BENCH_OBJS:.o=.d)
 

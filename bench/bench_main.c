@@ -14,6 +14,7 @@
 #include "bench/bench_options.h"
 #include "bench/msg.h"
 #include "bench/pg/pg.h"
+#include "bench/run/profile.h"
 #include "bench/run/run.h"
 #include "bench/run/suite_describe.h"
 #include "bench/suite/suite.h"
@@ -36,7 +37,7 @@ int main(int argc, char **argv)
 {
 	static struct suite suite;
 	struct options o;
-	char err[512];
+	char err[1024];
 
 	if (options_parse(argc, argv, &o, err, sizeof(err)) < 0) {
 		const char *cmd = options_command_name(o.command);
@@ -77,6 +78,14 @@ int main(int argc, char **argv)
 	if (suite.needs_wal && !o.wal) {
 		fprintf(stderr, "%s: suite \"%s\" needs a WAL device (--wal DEV)\n",
 			PROGNAME, suite.name);
+		return 2;
+	}
+	struct profile_settings profile;
+	char perf[4096];
+	profile_settings_read(&suite, &profile);
+	if (profile.on && profile_find_perf(o.perf, perf, sizeof(perf), err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: suite \"%s\" asks for profiles: %s\n", PROGNAME,
+			suite.name, err);
 		return 2;
 	}
 	return run_suite(&o, &suite);

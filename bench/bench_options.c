@@ -21,7 +21,9 @@
 	"  --suites-dir DIR        NAME.ini here overrides a built-in suite\n" \
 	"                          (default /mnt/results/suites)\n" \
 	"  --no-monitors           do not sample the machine each second during\n" \
-	"                          the measurements (no series/ID.sys.csv)\n"
+	"                          the measurements (no series/ID.sys.csv)\n" \
+	"  --perf PROGRAM          perf for a suite that asks for profiles\n" \
+	"                          (default: perf in PATH)\n"
 
 const char options_usage[] =
 	"bootbench-bench runs a benchmark suite on a dedicated block device.\n"
@@ -145,6 +147,8 @@ static const struct option_def defs[] = {
 	  ON(CMD_RUN) | ON(CMD_DESCRIBE), 0, true, false },
 	{ "no-monitors", offsetof(struct options, no_monitors),
 	  ON(CMD_RUN), 0, false, true },
+	{ "perf", offsetof(struct options, perf),
+	  ON(CMD_RUN), 0, false, false },
 };
 
 #define N_DEFS (sizeof(defs) / sizeof(defs[0]))

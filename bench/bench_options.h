@@ -29,6 +29,7 @@ struct options {
 	const char *pg_bindir;     /* PostgreSQL's programs */
 	const char *suites_dir;    /* where suites/NAME.ini override built-ins */
 	bool no_monitors;          /* run: no per-second sampling (monitor.h) */
+	const char *perf;          /* run: the perf program; NULL: perf in PATH */
 };
 
 /*

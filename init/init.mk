@@ -35,11 +35,11 @@ $(BUILD)/init/obj/init/disks/devices.o: $(STAMP)/util-linux
 
 $(PID1_BIN): $(PID1_OBJS)
 	@echo "  LD      $(@:$(TOP)/%=%)"
-	$(Q)$(MUSL_CC) -static -s -o $@ $(PID1_OBJS)
+	$(Q)$(MUSL_CC) -static $(MUSL_LDFLAGS) -o $@ $(PID1_OBJS)
 
 $(BOOT_BIN): $(BOOT_OBJS) $(STAMP)/util-linux
 	@echo "  LD      $(@:$(TOP)/%=%)"
-	$(Q)$(MUSL_CC) -static -s -o $@ $(BOOT_OBJS) -L$(SYSROOT)/lib -lblkid -luuid
+	$(Q)$(MUSL_CC) -static $(MUSL_LDFLAGS) -o $@ $(BOOT_OBJS) -L$(SYSROOT)/lib -lblkid -luuid
 
 -include $(BOOT_OBJS:.o=.d) $(BUILD)/init/obj/init/pid1.d
 

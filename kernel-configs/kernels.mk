@@ -103,9 +103,19 @@ $(KERNEL_OUT)/%/initramfs.cpio.gz: $(KERNEL_OUT)/%/modules.cpio.gz $(KERNEL_BASE
 # (boot.ipxe) beside it, and $(OUT)/boot/grub.cfg gathering the entries of
 # every prepared kernel.  BOOT_ARGS="bootbench.…" replaces the default
 # bootbench.* parameters (PARTLABELs of a prepared disk, the quick suite).
+# BOOT_PERF=yes, for suites that ask for profiles: the perf archive (make
+# perf) beside each kernel as perf.cpio.gz, which the entries load as a
+# second initramfs, and initramfs-perf.cpio.gz, the two in one file for a
+# boot loader that takes one (a LAVA job: lab/lava/make-job).
 BOOT_OUT := $(OUT)/boot
-$(KERNEL_OUT)/%/boot.ipxe: $(KERNEL_OUT)/%/initramfs.cpio.gz $(KCFG)/boot-entries
-	$(Q)BOOT_ARGS='$(BOOT_ARGS)' $(KCFG)/boot-entries kernel $(KERNEL_OUT)/$*
+BOOT_PERF_FILES := $(if $(filter yes,$(BOOT_PERF)),$(KERNEL_OUT)/%/perf.cpio.gz \
+	$(KERNEL_OUT)/%/initramfs-perf.cpio.gz)
+$(KERNEL_OUT)/%/perf.cpio.gz: $(PERF_IMAGE)
+	$(Q)cp $< $@.part && mv $@.part $@
+$(KERNEL_OUT)/%/initramfs-perf.cpio.gz: $(KERNEL_OUT)/%/initramfs.cpio.gz $(PERF_IMAGE)
+	$(Q)cat $^ >$@.part && mv $@.part $@
+$(KERNEL_OUT)/%/boot.ipxe: $(KERNEL_OUT)/%/initramfs.cpio.gz $(BOOT_PERF_FILES) $(KCFG)/boot-entries
+	$(Q)BOOT_ARGS='$(BOOT_ARGS)' BOOT_PERF='$(BOOT_PERF)' $(KCFG)/boot-entries kernel $(KERNEL_OUT)/$*
 	@echo "  BOOT    $(@D:$(TOP)/%=%)/grub.cfg, boot.ipxe"
 $(BOOT_OUT)/grub.cfg: $(foreach l,$(KERNEL_LINKS),$(KERNEL_OUT)/$(l)/boot.ipxe) \
 		$(wildcard $(KERNEL_OUT)/*/grub.cfg) $(KCFG)/boot-entries

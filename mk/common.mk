@@ -19,6 +19,13 @@ MUSL_CC := musl-gcc
 # musl-gcc sees no kernel headers (-nostdinc): give it ours, and libraries
 # and pkg-config files only from the sysroot.
 MUSL_CFLAGS := -Os -isystem $(KINC)
+# What every program of the image is linked with: a GNU build id, by which
+# perf on the host matches a sampled file with its unstripped copy in
+# $(OUT)/symbols (rootfs/image.mk), and the index of the unwind tables
+# (.eh_frame_hdr) that perf's DWARF unwinder reads.  musl-gcc's link specs
+# pass neither to the linker (Debian's gcc passes both); they add notes and
+# a table beside the code, not a byte to it.
+MUSL_LDFLAGS := -Wl,--build-id -Wl,--eh-frame-hdr
 export PKG_CONFIG_LIBDIR := $(SYSROOT)/lib/pkgconfig
 export PKG_CONFIG_PATH :=
 

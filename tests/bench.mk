@@ -56,7 +56,9 @@ BENCH_UNIT_TEST_FILES := $(BENCH_UNIT_TESTS:%=$(BENCH_TEST_BUILD)/%.test)
 check-bench: $(BENCH_UNIT_TEST_FILES)
 	$(Q)TOP=$(TOP) BUILD=$(BUILD) $(TOP)/tests/run-tests $(BENCH_UNIT_TEST_FILES)
 
+# profile.test: profiles in host mode, in a chroot of the image with the
+# perf archive (make perf).
 CHECK_TESTS += $(BENCH_UNIT_TEST_FILES:$(TOP)/%=%) tests/bench/loopback.test \
 	tests/bench/keys-doc.test tests/bench/workload-list.test tests/bench/fstypes-doc.test \
-	tests/bench/knobs-check.test
-CHECK_DEPS  += $(BENCH_UNIT_TEST_FILES) $(IMAGE)
+	tests/bench/knobs-check.test tests/bench/profile.test
+CHECK_DEPS  += $(BENCH_UNIT_TEST_FILES) $(IMAGE) $(PERF_IMAGE)

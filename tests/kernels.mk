@@ -7,7 +7,8 @@
 #                   are registered, and it powers off by itself
 # and, in make check-boots (the long boots, tests/check.mk):
 #   kernels/boot-entries  the GRUB and iPXE entries of make kernels, checked
-#                   and booted in QEMU (iPXE over TFTP, GRUB from an ISO)
+#                   and booted in QEMU (iPXE over TFTP, GRUB from an ISO,
+#                   its entry with the perf archive and a profiled suite)
 #   kernels/user-kernels  a built tree and a .deb of one release, prepared
 #                   under two names, each boots a short suite, the report
 #                   shows two columns and names the difference
@@ -30,7 +31,8 @@ CHECK_TESTS += tests/kernels/check.test tests/kernels/errors.test tests/kernels/
 CHECK_DEPS  += $(foreach l,$(KERNELS_TEST_LINKS),$(KERNEL_OUT)/$(l)/initramfs.cpio.gz)
 BOOTS_TESTS += tests/kernels/boot-entries.test tests/kernels/user-kernels.test
 BOOTS_DEPS  += $(IMAGE) $(REPORT) $(KERNEL_OUT)/$(call kernel_link,6.12)/initramfs.cpio.gz \
-	$(KERNEL_OUT)/$(call kernel_link,6.12)/boot.ipxe $(BOOT_OUT)/grub.cfg $(PREPARE_DISK)
+	$(KERNEL_OUT)/$(call kernel_link,6.12)/boot.ipxe $(BOOT_OUT)/grub.cfg $(PREPARE_DISK) \
+	$(PERF_IMAGE)
 
 .PHONY: check-kernel-build
 check-kernel-build: kernel-build | deps

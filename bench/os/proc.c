@@ -114,6 +114,24 @@ int proc_wait(pid_t pid, double timeout_s, bool stoppable, int *status)
 	}
 }
 
+int proc_wait_readable(int fd, double timeout_s)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	if (timeout_s < 0)
+		timeout_s = 0;
+	struct timespec ts = {
+		.tv_sec = (time_t)timeout_s,
+		.tv_nsec = (long)((timeout_s - (double)(time_t)timeout_s) * 1e9),
+	};
+	int n = ppoll(&pfd, 1, &ts, &wait_mask);
+
+	if (stop_signal)
+		return -1;
+	if (n < 0 && errno != EINTR)
+		warn("could not wait:");
+	return n > 0;
+}
+
 void proc_end(pid_t pid, double grace_s)
 {
 	int status;

@@ -61,6 +61,13 @@ int proc_run_logged(const struct proc_spec *spec, double timeout_s,
  */
 int proc_wait(pid_t pid, double timeout_s, bool stoppable, int *status);
 
+/*
+ * Wait up to timeout_s for fd to have something to read.  Returns 1 when
+ * it has, 0 when the time ran out or a child ended first (the caller
+ * looks at its own), -1 if a stop signal came.
+ */
+int proc_wait_readable(int fd, double timeout_s);
+
 /* End pid's process group: SIGTERM, then SIGKILL after grace_s; reaps. */
 void proc_end(pid_t pid, double grace_s);
 

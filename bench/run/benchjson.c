@@ -3,6 +3,7 @@
 #include "bench/run/benchjson.h"
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
+#include "bench/run/profile.h"
 #include "bench/suite/matrix.h"
 
 #include <stdlib.h>
@@ -117,6 +118,26 @@ static void write_phases(struct json *j, const struct record *r)
 	json_array_end(j);
 }
 
+/* What the suite asked of profiles, the perf that took them and how many
+ * cases have one; null when it asks for none. */
+static void write_profile(struct json *j, const struct profiler *p)
+{
+	if (!p || !p->set.on) {
+		json_null(j, "profile");
+		return;
+	}
+	json_object_begin(j, "profile");
+	json_string(j, "kind", "cpu");
+	json_string(j, "event", p->set.event);
+	json_int(j, "frequency", p->set.frequency);
+	json_string(j, "call_graph", p->set.call_graph);
+	json_string(j, "perf", p->perf);
+	json_string(j, "perf_version", p->version);
+	json_int(j, "cases_profiled", p->profiled);
+	json_int(j, "cases_profile_failed", p->failed);
+	json_object_end(j);
+}
+
 /* The estimate beside the actual time; the ratio once the run is done. */
 static void write_estimate(struct json *j, const struct record *r)
 {
@@ -167,6 +188,7 @@ void record_write_json(FILE *out, const struct record *r)
 	write_phases(&j, r);
 	json_int(&j, "measurements", r->measurements);
 	write_estimate(&j, r);
+	write_profile(&j, r->profiler);
 	json_int(&j, "cases_failed", r->cases_failed);
 	json_array_begin(&j, "failures");
 	for (size_t i = 0; i < r->n_failures; i++) {

@@ -125,6 +125,32 @@ static void write_monitors(struct json *j, const struct monitor_summary *mon)
 	json_object_end(j);
 }
 
+/* The case's profile (profile.h), or its error; nothing when the suite
+ * asks for none. */
+static void write_profile(struct json *j, const struct profile_result *p)
+{
+	if (!p)
+		return;
+	json_object_begin(j, "profile");
+	if (p->error[0]) {
+		json_string(j, "error", p->error);
+		json_string(j, "log", p->log);
+		json_object_end(j);
+		return;
+	}
+	json_string(j, "file", p->file);
+	json_string(j, "event", p->event);
+	json_int(j, "frequency", p->frequency);
+	json_string(j, "call_graph", p->call_graph);
+	json_double(j, "seconds", p->seconds);
+	json_int(j, "samples", p->samples);
+	json_int(j, "bytes", p->bytes);
+	json_string(j, "buildids", p->buildids);
+	json_string(j, "kallsyms", "profiles/kallsyms");
+	json_string(j, "log", p->log);
+	json_object_end(j);
+}
+
 static void write_warnings(struct json *j, const struct measurement_out *o)
 {
 	json_array_begin(j, "warnings");
@@ -159,6 +185,7 @@ void results_write_line(FILE *out, const struct measurement *m)
 	write_metrics(&j, m->out);
 	write_system(&j, m);
 	write_monitors(&j, m->monitors);
+	write_profile(&j, m->profile);
 	write_warnings(&j, m->out);
 	json_string(&j, "started_utc", m->started_utc);
 	json_double(&j, "seconds", m->seconds);

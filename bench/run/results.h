@@ -12,6 +12,7 @@
 
 #include "bench/monitor/monitor_summary.h"
 #include "bench/monitor/sysstat.h"
+#include "bench/run/profile.h"
 #include "bench/suite/suite.h"
 #include "bench/workloads/workload.h"
 
@@ -26,6 +27,7 @@ struct measurement {
 	const char *disk_device;         /* NULL: not known (host mode) */
 	const struct disk_delta *disk;
 	const struct monitor_summary *monitors;  /* NULL: not sampled */
+	const struct profile_result *profile;    /* NULL: not profiled */
 	const char *started_utc;
 	double seconds;
 };

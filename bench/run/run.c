@@ -148,6 +148,9 @@ static void report(const struct bench_case *c, const struct measurement_out *o)
 /* measure()'s return when results.jsonl could not be written: the run
  * cannot go on. */
 #define RESULTS_LOST (-2)
+/* measure()'s return when perf record did not start: the case fails, its
+ * environment untouched. */
+#define PROFILE_NOT_STARTED (-3)
 
 /* One measurement: prepare, between, measure, append to results.jsonl.
  * 0, -1 (the case failed: fail() says why) or RESULTS_LOST. */
@@ -171,19 +174,36 @@ static int measure(struct run *r, const struct bench_case *c)
 	int rc = w->prepare(&r->wenv, c);
 	r->prepare_s = clock_now() - tp;
 	record_phase(&r->rec, name, r->prepare_s, rc == 0);
-	if (rc < 0 || between(r, c) < 0)
+	if (rc < 0)
 		return -1;
+	if (r->profiler.set.on && profile_start(&r->profiler, c->id) < 0) {
+		profile_clean_up(&r->profiler);
+		return PROFILE_NOT_STARTED;
+	}
+	if (between(r, c) < 0) {
+		profile_clean_up(&r->profiler);
+		return -1;
+	}
 	now_utc(started, sizeof(started));
 	bool monitored = !r->o->no_monitors && monitor_begin(r, c, &mon);
 	sample(r, &smp, 0);
 	double t0 = clock_now();
+	if (!w->marks_window)
+		window_open(&r->wenv);
 	rc = w->measure(&r->wenv, c, &out);
+	window_close(&r->wenv);
 	m.seconds = clock_now() - t0;
 	sample(r, &smp, 1);
 	if (monitored && monitor_stop(&mon) == 0)
 		m.monitors = &mon.summary;
-	if (rc < 0)
+	if (rc < 0) {
+		profile_clean_up(&r->profiler);
 		return -1;
+	}
+	static struct profile_result profile;
+	profile_stop(&r->profiler, &profile);
+	if (profile.taken)
+		m.profile = &profile;
 	if (smp.have_cpu) {
 		cpu_shares_between(&smp.cpu[0], &smp.cpu[1], &smp.shares);
 		m.cpu = &smp.shares;
@@ -213,10 +233,12 @@ static void mark_server_log(struct run *r)
 /*
  * The case failed, or could not run because its environment could not be
  * made: note it in bench.json and on the console, tear the environment
- * down so the next case starts from a fresh mkfs and initdb, and go on.
- * -1 when the run cannot go on (a stop signal, bench.json not written).
+ * down (unless keep_env: nothing ran in it) so the next case starts from a
+ * fresh mkfs and initdb, and go on.  -1 when the run cannot go on (a stop
+ * signal, bench.json not written).
  */
-static int case_failed(struct run *r, const struct bench_case *c, const char *why)
+static int case_failed(struct run *r, const struct bench_case *c, const char *why,
+		       bool keep_env)
 {
 	char reason[1024];
 
@@ -233,7 +255,8 @@ static int case_failed(struct run *r, const struct bench_case *c, const char *wh
 	note("case %s failed: %s", c->id, reason);
 	lava_testcase(c->id, 0, 0, NULL);
 	record_failure(&r->rec, c->id, c->env, reason);
-	env_tear_down(r);
+	if (!keep_env)
+		env_tear_down(r);
 	return record_save(&r->rec);
 }
 
@@ -256,7 +279,7 @@ static int run_cases(struct run *r)
 		if (proc_stop_signal())
 			return proc_stopped_fail(c.id);
 		if (c.env == broken) {
-			if (case_failed(r, &c, broken_why) < 0)
+			if (case_failed(r, &c, broken_why, false) < 0)
 				return -1;
 			continue;
 		}
@@ -276,7 +299,7 @@ static int run_cases(struct run *r)
 			fail_take(why, sizeof(why));
 			snprintf(broken_why, sizeof(broken_why),
 				 "environment %d could not be made: %s", c.env, why);
-			if (case_failed(r, &c, broken_why) < 0)
+			if (case_failed(r, &c, broken_why, false) < 0)
 				return -1;
 			continue;
 		}
@@ -295,7 +318,8 @@ static int run_cases(struct run *r)
 			lava_testcase(c.id, 0, 0, NULL);
 			return -1;
 		}
-		if (rc < 0 ? case_failed(r, &c, NULL) < 0 : record_save(&r->rec) < 0)
+		if (rc < 0 ? case_failed(r, &c, NULL, rc == PROFILE_NOT_STARTED) < 0 :
+		    record_save(&r->rec) < 0)
 			return -1;
 	}
 	if (env_leave(r) < 0)
@@ -338,13 +362,20 @@ static int setup(struct run *r, const struct options *o, const struct suite *s)
 	r->wenv.suite_dir = s->dir;
 	r->wenv.mem_total_bytes = rec->memory_bytes;
 	r->wenv.generation = -1;
+	if (profile_setup(&r->profiler, s, o->perf, r->dir) < 0)
+		return -1;
+	if (r->profiler.set.on)
+		r->wenv.window = profile_window(&r->profiler);
+	rec->profiler = &r->profiler;
 	return 0;
 }
 
 static int finish(struct run *r, int rc)
 {
-	if (rc < 0)
+	if (rc < 0) {
+		profile_clean_up(&r->profiler);
 		env_clean_up(r);
+	}
 	/* What cannot be put back is warned about and recorded; the
 	 * measurements stand. */
 	knobs_restore(&r->knobs);

@@ -14,6 +14,8 @@ void suite_describe(const struct suite *s, FILE *out)
 	fprintf(out, "allow_unmarked=%d\n", s->allow_unmarked);
 	fprintf(out, "needs_wal=%d\n", s->needs_wal);
 	fprintf(out, "repeats=%d\n", s->repeats);
+	const struct suite_param *profile = suite_param(s, "suite", "profile");
+	fprintf(out, "profile=%s\n", profile ? profile->values[0] : "none");
 	fprintf(out, "cases=%zu\n", suite_case_count(s));
 	struct estimate_costs k;
 	estimate_default_costs(&k);

@@ -10,6 +10,9 @@
 #include <string.h>
 
 static const char *const profiles[] = { "compat", "default", NULL };
+static const char *const profile_kinds[] = { "none", "cpu", NULL };
+static const char *const profile_events[] = { "auto", "cpu-clock", NULL };
+static const char *const call_graphs[] = { "fp", "dwarf", "none", NULL };
 
 const struct suite_key suite_section_keys[] = {
 	{ "description", SK_STRING, "", false, 0, 0, NULL,
@@ -26,6 +29,14 @@ const struct suite_key suite_section_keys[] = {
 	  "before each measurement: any of checkpoint, sync, drop_caches; or none" },
 	{ "cov_warn_pct", SK_INT, "5", false, 1, 1000, NULL,
 	  "warn when the CoV of a case's repeats is above this, in percent" },
+	{ "profile", SK_CHOICE, "none", false, 0, 0, profile_kinds,
+	  "cpu: perf record samples every CPU during each measured window (doc/profiles.md)" },
+	{ "profile_event", SK_CHOICE, "auto", false, 0, 0, profile_events,
+	  "what is sampled: cycles where the CPU counts them, else cpu-clock (auto); or cpu-clock everywhere" },
+	{ "profile_frequency", SK_INT, "499", false, 1, 10000, NULL,
+	  "samples per second on each CPU (perf record -F)" },
+	{ "profile_call_graph", SK_CHOICE, "fp", false, 0, 0, call_graphs,
+	  "call chains: fp (frame pointers: whole kernel stacks), dwarf (4 KiB of user stack per sample), none" },
 	{ NULL },
 };
 

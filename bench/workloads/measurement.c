@@ -42,3 +42,25 @@ void measure_warn(struct measurement_out *m, const char *code,
 	vsnprintf(w->message, sizeof(w->message), fmt, ap);
 	va_end(ap);
 }
+
+void window_open(const struct workload_env *e)
+{
+	struct measure_window *w = e->window;
+
+	if (!w || w->is_open)
+		return;
+	w->is_open = true;
+	if (w->open)
+		w->open(w->ctx);
+}
+
+void window_close(const struct workload_env *e)
+{
+	struct measure_window *w = e->window;
+
+	if (!w || !w->is_open)
+		return;
+	w->is_open = false;
+	if (w->close)
+		w->close(w->ctx);
+}

@@ -13,6 +13,13 @@
  * CPU and disk around measure() and the machine each second during it
  * (monitor.h), adds the warnings it can judge itself and
  * appends the line to results.jsonl (doc/results-jsonl.md).
+ *
+ * The measured window: what the engine does only while the workload
+ * measures (a profile, bench/run/profile.h) follows window_open() and
+ * window_close().  A workload whose measure() does more than it measures
+ * (a warm-up, a server restarted for cold caches) says .marks_window and
+ * calls them at the edges of what its figures come from; for any other,
+ * the engine holds the window open over the whole of measure().
  */
 #ifndef BOOTBENCH_WORKLOAD_H
 #define BOOTBENCH_WORKLOAD_H
@@ -57,6 +64,15 @@ double metric_get(const struct measurement_out *m, const char *name);
 void measure_warn(struct measurement_out *m, const char *code,
 		  const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* Who listens to the edges of the measured window (the engine sets it;
+ * NULL: no one). */
+struct measure_window {
+	void (*open)(void *ctx);
+	void (*close)(void *ctx);
+	void *ctx;
+	bool is_open;
+};
+
 /* What a workload may use while it runs. */
 struct workload_env {
 	struct pg_server *pg;
@@ -66,7 +82,14 @@ struct workload_env {
 	const char *data_dir;      /* where the target is mounted (or the host dir) */
 	long long mem_total_bytes; /* MemTotal */
 	int generation;            /* changes with every fresh initdb */
+	struct measure_window *window;
 };
+
+/* The measured window opens (closes) now.  It may open again after it
+ * closed; an open while it is open, or a close while it is closed, does
+ * nothing. */
+void window_open(const struct workload_env *e);
+void window_close(const struct workload_env *e);
 
 /* dir/fmt... into buf: a path inside the run directory. */
 const char *run_path(const struct workload_env *e, char *buf, size_t len,
@@ -81,6 +104,8 @@ struct workload {
 	/* One measurement.  0 or fail(). */
 	int (*measure)(struct workload_env *e, const struct bench_case *c,
 		       struct measurement_out *m);
+	/* measure() calls window_open() and window_close() itself. */
+	bool marks_window;
 };
 
 /* All workloads (workloads.c, the engine's side), in the same order. */

@@ -32,7 +32,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from bootbench import Error, console_results, disks, hostload, kernels, qemu, runs, suites, tree
+from bootbench import Error, console_results, disks, hostload, kernels, perf, qemu, runs, suites, tree
 from bootbench import walk as walks
 
 # Beyond the run's own deadline: the kernel's boot, the init's finish and
@@ -112,6 +112,7 @@ class Settings:
     results_readonly: bool = False
     qmp: str = None                  # a QMP socket
     quiet: bool = False              # do not stream the console
+    perf: bool = False               # the perf archive as a second initramfs (perf.py)
 
 
 @dataclass
@@ -234,7 +235,12 @@ class Sequence:
             ids = [run_id]
         target = os.path.join(self.s.results, "target-%s.img" % run_id) if self.s.target else None
         console = os.path.join(self.s.results, "console", "%s_%s.log" % (release, run_id))
+        initrd = os.path.join(kdir, "initramfs.cpio.gz")
+        if self.s.perf:
+            initrd = os.path.join(self.s.results, "initrd-%s.cpio.gz" % run_id)
         try:
+            if self.s.perf:
+                perf.initrd(os.path.join(kdir, "initramfs.cpio.gz"), initrd, self.tree)
             if target:
                 # 2 MiB more for the partition table and the alignment.
                 disks.gpt_create(target, self.target_mib() + 2, self.s.target_name)
@@ -244,7 +250,7 @@ class Sequence:
                      % (release, run_id, self.suite_name, accel, index, count))
             before = hostload.sample()
             start = time.time()
-            rc = qemu.boot(console, seconds, vmlinuz, os.path.join(kdir, "initramfs.cpio.gz"),
+            rc = qemu.boot(console, seconds, vmlinuz, initrd,
                            self.cmdline(run_id, boot.variant, walk), self.qemu_args(target),
                            follow=not self.s.quiet, accel=accel, memory=self.s.memory,
                            cpus=self.s.cpus)
@@ -255,6 +261,8 @@ class Sequence:
         finally:
             if target and not self.s.keep_target and os.path.exists(target):
                 os.remove(target)
+            if self.s.perf and os.path.exists(initrd):
+                os.remove(initrd)
         self.extract(console)
         return self.collect(ids, host, console)
 

@@ -6,6 +6,7 @@ is_file(suite)              a suite given as a file (a path, or NAME.ini)
 name(suite)                 the name it runs under (a file's base name less .ini)
 describe(suite, where)      the key=value lines of bootbench-bench describe
 min_target_mib(suite, ...)  the target size the suite needs (None: unknown)
+profiles(suite, ...)        whether the suite asks for profiles ([suite] profile)
 """
 import os
 import subprocess
@@ -36,3 +37,7 @@ def min_target_mib(suite, where=None):
     """The suite's min_target_mib; None when the runner cannot tell."""
     value = describe(suite, where).get("min_target_mib", "")
     return int(value) if value.isdigit() else None
+
+
+def profiles(suite, where=None):
+    return describe(suite, where).get("profile", "none") != "none"

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The tree's built files, as make leaves them: the image, its image.json,
-the suite runner (which runs on the host too), the report tool, the
-prepared kernels.  BUILD may name another build directory (as make's
+the perf archive, the suite runner (which runs on the host too), the report
+tool, the prepared kernels.  BUILD may name another build directory (as make's
 BUILD does); the image and out/ are always the tree's own."""
 import os
 
@@ -15,6 +15,7 @@ class Tree:
         self.out = os.path.join(self.top, "out")
         self.image = os.path.join(self.out, "bootbench.cpio.gz")
         self.image_json = os.path.join(self.build, "image-info", "image.json")
+        self.perf_image = os.path.join(self.out, "bootbench-perf.cpio.gz")
         self.bench = os.path.join(self.top, "build", "bench", "bootbench-bench")
         self.report = os.path.join(self.out, "bin", "bootbench-report")
         self.kernels = os.path.join(self.out, "kernels")

@@ -9,7 +9,9 @@
 BUSYBOX_IMAGE     := yes
 BUSYBOX_FRAGMENT  := $(TOP)/rootfs/busybox.config
 BUSYBOX_INPUTS    := $(BUSYBOX_FRAGMENT)
-BUSYBOX_MAKE_OPTS := CC=$(MUSL_CC) HOSTCC=gcc
+# Linked with MUSL_LDFLAGS (its final link alone reads EXTRA_LDFLAGS) and
+# installed unstripped: the image's assembly strips it (rootfs/image.mk).
+BUSYBOX_MAKE_OPTS := CC=$(MUSL_CC) HOSTCC=gcc EXTRA_LDFLAGS='$(MUSL_LDFLAGS)' SKIP_STRIP=y
 # busybox installs into CONFIG_PREFIX.
 BUSYBOX_INSTALL_TARGETS = CONFIG_PREFIX=$(BUSYBOX_STAGE) install
 

@@ -13,7 +13,7 @@ E2FSPROGS_DEPENDENCIES := util-linux
 # Default prefixes: programs under /sbin, configuration in /etc.
 E2FSPROGS_CONF_OPTS := \
 	CC=$(MUSL_CC) CFLAGS="$(MUSL_CFLAGS) -I$(SYSROOT)/include" \
-	LDFLAGS="-static -L$(SYSROOT)/lib" \
+	LDFLAGS="-static -L$(SYSROOT)/lib $(MUSL_LDFLAGS)" \
 	--disable-elf-shlibs --disable-bsd-shlibs --disable-libuuid --disable-libblkid \
 	--disable-nls --disable-fuse2fs --disable-fsck --disable-uuidd \
 	--disable-debugfs --disable-imager --disable-resizer --disable-defrag \
@@ -33,7 +33,7 @@ E2FSPROGS_PROGRAMS := misc/mke2fs misc/tune2fs misc/dumpe2fs e2fsck/e2fsck
 define E2FSPROGS_INSTALL_CMDS
 	$(Q)mkdir -p $(E2FSPROGS_STAGE)/sbin
 	$(Q)for p in $(E2FSPROGS_PROGRAMS); do \
-	  strip -o $(E2FSPROGS_STAGE)/sbin/$${p#*/} $(E2FSPROGS_DIR)/$$p || exit 1; \
+	  cp $(E2FSPROGS_DIR)/$$p $(E2FSPROGS_STAGE)/sbin/ || exit 1; \
 	done
 	$(Q)cd $(E2FSPROGS_STAGE)/sbin && for t in ext2 ext3 ext4; do \
 	  ln -s mke2fs mkfs.$$t && ln -s e2fsck fsck.$$t || exit 1; \

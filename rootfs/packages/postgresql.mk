@@ -38,7 +38,7 @@ POSTGRESQL_MEMCPY       := $(LLVM_LIBC_DEB) $(LLVM_LIBC_VERSION) $(LLVM_LIBC_FUN
 
 POSTGRESQL_CONF_OPTS := \
 	CC=$(POSTGRESQL_BUILD_CC) CFLAGS="$(POSTGRESQL_BUILD_CFLAGS)" \
-	CPPFLAGS="-isystem $(KINC)" LDFLAGS_EX=-static \
+	CPPFLAGS="-isystem $(KINC)" LDFLAGS="$(MUSL_LDFLAGS)" LDFLAGS_EX=-static \
 	--prefix=$(POSTGRESQL_PREFIX) --disable-rpath --disable-nls \
 	--with-liburing \
 	--without-readline --without-zlib --without-icu --without-openssl \
@@ -97,7 +97,6 @@ define POSTGRESQL_INSTALL_CMDS
 		! -name UTC -exec rm -rf {} +
 	$(Q)cd $(POSTGRESQL_ROOT) && rm -rf include share/timezonesets/*.txt \
 		share/tsearch_data/*_sample* share/psqlrc.sample share/errcodes.txt
-	$(Q)strip --strip-unneeded $(POSTGRESQL_ROOT)/bin/* $(POSTGRESQL_ROOT)/lib/*.so
 	$(Q)install -D -m 755 $(POSTGRESQL_LDSO) $(POSTGRESQL_STAGE)/lib/ld-musl-x86_64.so.1
 	$(Q)cd $(POSTGRESQL_DIR)/src && \
 		install -D -m 644 -t $(SYSROOT)/lib interfaces/libpq/libpq.a \

@@ -13,7 +13,7 @@ XFSPROGS_DEPENDENCIES := util-linux liburcu inih
 XFSPROGS_CONF_ENV  := DEBUG=-DNDEBUG OPTIMIZER=-Os
 XFSPROGS_CONF_OPTS := \
 	CC=$(MUSL_CC) CFLAGS="$(MUSL_CFLAGS) -I$(SYSROOT)/include" \
-	LDFLAGS="-L$(SYSROOT)/lib" \
+	LDFLAGS="-L$(SYSROOT)/lib $(MUSL_LDFLAGS)" \
 	--prefix=/usr --enable-static --disable-shared --enable-gettext=no \
 	--enable-editline=no --enable-scrub=no --enable-libicu=no --enable-lto=no
 # Fully static executables (configure's LDFLAGS reach only the checks).
@@ -31,7 +31,7 @@ XFSPROGS_PROGRAMS := mkfs/mkfs.xfs repair/xfs_repair db/xfs_db
 define XFSPROGS_INSTALL_CMDS
 	$(Q)mkdir -p $(XFSPROGS_STAGE)/sbin $(XFSPROGS_STAGE)/usr/share/xfsprogs/mkfs
 	$(Q)for p in $(XFSPROGS_PROGRAMS); do \
-	  strip -o $(XFSPROGS_STAGE)/sbin/$${p#*/} $(XFSPROGS_DIR)/$$p || exit 1; \
+	  cp $(XFSPROGS_DIR)/$$p $(XFSPROGS_STAGE)/sbin/ || exit 1; \
 	done
 	$(Q)cp $(XFSPROGS_DIR)/mkfs/*.conf $(XFSPROGS_STAGE)/usr/share/xfsprogs/mkfs/
 endef

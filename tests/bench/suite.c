@@ -94,6 +94,7 @@ static void quick(void)
 		"allow_unmarked=0\n"
 		"needs_wal=0\n"
 		"repeats=1\n"
+		"profile=none\n"
 		"cases=%zu\n"
 		"estimate_s=%.0f\n", suite_case_count(&s), estimate_seconds(&s, 0, &k));
 	for (size_t i = 0; i < suite_case_count(&s); i++) {

@@ -46,14 +46,17 @@ HZ = os.sysconf("SC_CLK_TCK")
 
 
 class Chroot:
-    """The image unpacked in a directory, /dev, /proc and /sys mounted."""
+    """The image unpacked in a directory, then each archive of layers over
+    it (the perf archive), /dev, /proc and /sys mounted."""
 
-    def __init__(self, image):
+    def __init__(self, image, *layers):
         self.work = tempfile.mkdtemp(prefix="bootbench-harness.")
         self.root = os.path.join(self.work, "root")
         os.makedirs(self.root)
-        if subprocess.run("gzip -dc '%s' | cpio -id --quiet" % image, shell=True, cwd=self.root).returncode:
-            raise Error("could not unpack %s" % image)
+        for archive in (image,) + layers:
+            if subprocess.run("gzip -dc '%s' | cpio -idu --quiet" % archive, shell=True,
+                              cwd=self.root).returncode:
+                raise Error("could not unpack %s" % archive)
         self.mounted = []
         for argv, where in ((["mount", "--rbind", "/dev"], "dev"), (["mount", "-t", "proc", "proc"], "proc"),
                             (["mount", "-t", "sysfs", "sysfs"], "sys")):

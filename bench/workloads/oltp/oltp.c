@@ -198,4 +198,5 @@ const struct workload workload_oltp = {
 	.spec = &oltp_spec,
 	.prepare = oltp_prepare,
 	.measure = oltp_measure,
+	.marks_window = true,
 };

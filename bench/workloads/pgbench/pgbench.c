@@ -126,4 +126,5 @@ const struct workload workload_pgbench = {
 	.spec = &pgbench_spec,
 	.prepare = pgbench_prepare,
 	.measure = pgbench_measure,
+	.marks_window = true,
 };

@@ -99,18 +99,45 @@ static int run_seconds(const struct pgbench_job *j)
 }
 
 struct progress_ctx {
+	const struct workload_env *e;
 	const struct pgbench_job *j;
 	struct pgbench_report *report;
 };
+
+/*
+ * The measured window, by the time since pgbench started that its progress
+ * lines (-P 1) give: the line at warmup_s seconds opens it, the one at
+ * warmup_s + duration_s closes it, or pgbench's end if that comes first.
+ * With -t, or without a warm-up, it opens as pgbench starts.
+ */
+static bool window_from_start(const struct pgbench_job *j)
+{
+	return j->transactions > 0 || j->warmup_s == 0;
+}
+
+static void window_edges(const struct progress_ctx *ctx, double elapsed_s)
+{
+	const struct pgbench_job *j = ctx->j;
+
+	if (j->transactions > 0)
+		return;
+	if (elapsed_s >= j->warmup_s + j->duration_s)
+		window_close(ctx->e);
+	else if (elapsed_s >= j->warmup_s)
+		window_open(ctx->e);
+}
 
 static void run_line(void *arg, const char *line)
 {
 	struct progress_ctx *ctx = arg;
 	struct pgbench_progress prog;
 
-	if (!pgbench_parse_progress(line, &prog))
+	if (!pgbench_parse_progress(line, &prog)) {
 		pgbench_report_line(ctx->report, line);
-	else if (ctx->j->transactions > 0)
+		return;
+	}
+	window_edges(ctx, prog.elapsed_s);
+	if (ctx->j->transactions > 0)
 		note("%s: %.0f s, %.0f tps", ctx->j->label, prog.elapsed_s, prog.tps);
 	else
 		note("%s: %.0f/%d s, %.0f tps", ctx->j->label, prog.elapsed_s,
@@ -194,7 +221,7 @@ static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
 	const char *argv[24];
 	size_t n = 0;
 	struct proc_spec spec;
-	struct progress_ctx ctx = { .j = j, .report = r };
+	struct progress_ctx ctx = { .e = e, .j = j, .report = r };
 
 	pg_program(pgbench, sizeof(pgbench), "pgbench");
 	snprintf(script, sizeof(script), "%s/%s", dir, SCRIPT_NAME);
@@ -244,7 +271,11 @@ static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
 	double timeout = j->transactions > 0 ?
 		COUNT_TIMEOUT_S(j->transactions * j->clients) :
 		RUN_TIMEOUT_S(run_seconds(j));
-	if (proc_run_logged(&spec, timeout, log_path, header, run_line, &ctx) < 0)
+	if (window_from_start(j))
+		window_open(e);
+	int rc = proc_run_logged(&spec, timeout, log_path, header, run_line, &ctx);
+	window_close(e);
+	if (rc < 0)
 		return -1;
 
 	char err[256];

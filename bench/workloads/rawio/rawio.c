@@ -120,8 +120,11 @@ static int rawio_measure(struct workload_env *e, const struct bench_case *c,
 		if (rc == 0)
 			rc = pg_stop(e->pg, false);
 	}
-	if (rc == 0)
+	if (rc == 0) {
+		window_open(e);
 		rc = rawio_cycle(e, m, what, size, block, sync_end, log, &t);
+		window_close(e);
+	}
 	if (rc == 0 && restart) {
 		char pg_log[PATH_MAX];
 		run_path(e, pg_log, sizeof(pg_log), "logs/postgres.log");
@@ -153,4 +156,5 @@ const struct workload workload_rawio = {
 	.spec = &rawio_spec,
 	.prepare = rawio_prepare,
 	.measure = rawio_measure,
+	.marks_window = true,
 };

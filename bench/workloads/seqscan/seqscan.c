@@ -107,9 +107,11 @@ static int scan(struct workload_env *e, bool parallel, double *bytes,
 	if (rc == 0)
 		rc = sql_number(conn, "SELECT pg_relation_size('" TABLE "')", bytes);
 	if (rc == 0) {
+		window_open(e);
 		double start = clock_now();
 		rc = sql_number(conn, "SELECT count(*) FROM " TABLE, rows);
 		*seconds = clock_now() - start;
+		window_close(e);
 	}
 	PQfinish(conn);
 	return rc;
@@ -192,4 +194,5 @@ const struct workload workload_seqscan = {
 	.spec = &seqscan_spec,
 	.prepare = seqscan_prepare,
 	.measure = seqscan_measure,
+	.marks_window = true,
 };
