@@ -42,3 +42,31 @@ void measure_warn(struct measurement_out *m, const char *code,
 	vsnprintf(w->message, sizeof(w->message), fmt, ap);
 	va_end(ap);
 }
+
+static struct measure_fact *new_fact(struct measurement_out *m, const char *object,
+				     const char *key)
+{
+	if (m->n_facts == MEASURE_MAX_FACTS)
+		return NULL;
+	struct measure_fact *f = &m->facts[m->n_facts++];
+	memset(f, 0, sizeof(*f));
+	snprintf(f->object, sizeof(f->object), "%s", object);
+	snprintf(f->key, sizeof(f->key), "%s", key);
+	return f;
+}
+
+void measure_fact(struct measurement_out *m, const char *object, const char *key,
+		  double value)
+{
+	struct measure_fact *f = new_fact(m, object, key);
+	if (f)
+		f->value = value;
+}
+
+void measure_fact_text(struct measurement_out *m, const char *object, const char *key,
+		       const char *text)
+{
+	struct measure_fact *f = new_fact(m, object, key);
+	if (f)
+		snprintf(f->text, sizeof(f->text), "%s", text);
+}
