@@ -102,11 +102,13 @@ static bool step(struct run *run, double now)
 	}
 	if (run->phase == RUNNING) {
 		bool stop = w->stop && *w->stop;
+		bool enough = !stop && w->enough && *w->enough;
 
-		if (!stop && !r->read_errno && (draining(run) || now < w->deadline))
+		if (!stop && !enough && !r->read_errno && (draining(run) || now < w->deadline))
 			return true;
 		r->stopped = stop;
-		r->timed_out = !stop && !r->read_errno;
+		r->ended = enough;
+		r->timed_out = !stop && !enough && !r->read_errno;
 		signal_group(run, SIGTERM);
 		run->phase = TERMINATED;
 		run->next_at = now + w->kill_grace;

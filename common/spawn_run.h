@@ -36,6 +36,8 @@ struct spawn_wait {
 					   the deadline still applying */
 	const sigset_t *mask;		/* the signal mask while waiting */
 	volatile sig_atomic_t *stop;	/* if set and non-zero: end it now */
+	volatile sig_atomic_t *enough;	/* the same, asked for by the caller
+					   (a line it read): r->ended */
 	spawn_ended_fn *ended;		/* NULL: waitpid(pid, WNOHANG) */
 	linesplit_fn *line;		/* each line of output, or NULL */
 	void *ctx;
@@ -45,6 +47,7 @@ struct spawn_wait {
 struct spawn_result {
 	bool timed_out;			/* the deadline passed: it was signalled */
 	bool stopped;			/* *stop was set: it was signalled */
+	bool ended;			/* *enough was set: it was signalled */
 	bool lost;			/* it did not end even after SIGKILL */
 	int status;			/* wait status, if it ended */
 	int wait_errno;			/* waiting for it failed */

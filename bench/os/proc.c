@@ -202,6 +202,7 @@ int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
 	const struct spawn_wait w = {
 		.deadline = clock_now() + timeout_s, .kill_grace = END_GRACE_S,
 		.after_exit = -1, .mask = &wait_mask, .stop = &stop_signal,
+		.enough = spec->enough,
 		.line = fn, .ctx = ctx, .copy_fd = log_fd,
 	};
 	struct spawn_result r;
@@ -220,6 +221,8 @@ int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
 		return proc_stopped_fail(spec->name);
 	if (r.timed_out)
 		return fail("%s timed out after %.0f s", spec->name, timeout_s);
+	if (r.ended)
+		return 1;
 	if (r.copy_errno) {
 		errno = r.copy_errno;
 		return fail("could not write \"%s\":", spec->log_name);

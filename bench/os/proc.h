@@ -10,6 +10,7 @@
 #ifndef BOOTBENCH_PROC_H
 #define BOOTBENCH_PROC_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <sys/types.h>
 
@@ -25,6 +26,9 @@ struct proc_spec {
 				      else a process group of its own */
 	int out_fd;                /* child's stdout and stderr */
 	const char *log_name;      /* where its output is kept, for messages */
+	volatile sig_atomic_t *enough;   /* proc_run: if set and non-zero (by
+					    the line function), end the child
+					    and return 1 */
 };
 
 typedef void (*proc_line_fn)(void *ctx, const char *line);
@@ -41,7 +45,8 @@ int proc_spawn(const struct proc_spec *spec, pid_t *pid);
 /*
  * Run a child to its end within timeout_s seconds.  Its output goes to
  * log_fd and, line by line (common/linesplit.h), to fn.
- * Returns 0 if it exited with status 0, else fail() with why.
+ * Returns 0 if it exited with status 0, 1 if it was ended because
+ * spec->enough was set, else fail() with why.
  */
 int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
 	     proc_line_fn fn, void *ctx);

@@ -69,3 +69,17 @@ int sql_number(PGconn *conn, const char *sql, double *out)
 		return fail("%s: not a number", sql);
 	return 0;
 }
+
+int sql_bytes(const struct pg_server *pg, const char *sql, long long *bytes)
+{
+	PGconn *conn = sql_connect(pg);
+	double v;
+
+	if (!conn)
+		return -1;
+	int rc = sql_number(conn, sql, &v);
+	PQfinish(conn);
+	if (rc == 0)
+		*bytes = (long long)v;
+	return rc;
+}

@@ -28,4 +28,8 @@ PGresult *sql_query(PGconn *conn, const char *sql, const char *what);
 /* The first column of the first row as a number.  0 or fail(). */
 int sql_number(PGconn *conn, const char *sql, double *out);
 
+/* A size in bytes the query gives, on a connection of its own (e.g.
+ * "SELECT pg_database_size(current_database())").  0 or fail(). */
+int sql_bytes(const struct pg_server *pg, const char *sql, long long *bytes);
+
 #endif

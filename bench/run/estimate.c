@@ -53,7 +53,7 @@ void estimate_default_costs(struct estimate_costs *k)
 struct walk {
 	int env;
 	int loaded_env[WORKLOAD_COUNT];
-	const char *loaded[WORKLOAD_COUNT];
+	char loaded[WORKLOAD_COUNT][256];   /* the load's key values; "": none */
 };
 
 static void walk_begin(struct walk *w)
@@ -61,7 +61,7 @@ static void walk_begin(struct walk *w)
 	w->env = -1;
 	for (int i = 0; i < WORKLOAD_COUNT; i++) {
 		w->loaded_env[i] = -1;
-		w->loaded[i] = NULL;
+		w->loaded[i][0] = '\0';
 	}
 }
 
@@ -89,12 +89,20 @@ static void walk_step(struct walk *w, const struct bench_case *c, struct estimat
 		return;
 	const char *value = case_param(c, m->load_key);
 	int i = e->workload;
+	char load[sizeof(w->loaded[0])];
 	if (!value)
 		return;
-	if (w->loaded_env[i] != c->env || !w->loaded[i] || strcmp(w->loaded[i], value) != 0)
-		e->load_units = value_of(c, m->load_key) / m->load_unit;
+	/* what is loaded: the load key's value and the others' */
+	size_t used = (size_t)snprintf(load, sizeof(load), "%s", value);
+	for (size_t k = 0; k < 4 && m->reload_keys[k] && used < sizeof(load); k++)
+		used += (size_t)snprintf(load + used, sizeof(load) - used, "|%s",
+					 case_param(c, m->reload_keys[k]) ?
+					 case_param(c, m->reload_keys[k]) : "");
+	if (w->loaded_env[i] != c->env || strcmp(w->loaded[i], load) != 0)
+		e->load_units = value_of(c, m->load_key) / m->load_unit *
+			(m->load_weight ? m->load_weight(c) : 1.0);
 	w->loaded_env[i] = c->env;
-	w->loaded[i] = value;
+	snprintf(w->loaded[i], sizeof(w->loaded[i]), "%s", load);
 }
 
 void estimate_case(const struct suite *s, size_t index, struct estimate_case *e)

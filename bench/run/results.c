@@ -151,6 +151,30 @@ static void write_profile(struct json *j, const struct profile_result *p)
 	json_object_end(j);
 }
 
+/* The facts, one object per name, in the order the names came. */
+static void write_facts(struct json *j, const struct measurement_out *o)
+{
+	for (size_t i = 0; i < o->n_facts; i++) {
+		const char *object = o->facts[i].object;
+		bool done = false;
+		for (size_t k = 0; k < i && !done; k++)
+			done = strcmp(o->facts[k].object, object) == 0;
+		if (done)
+			continue;
+		json_object_begin(j, object);
+		for (size_t k = i; k < o->n_facts; k++) {
+			const struct measure_fact *f = &o->facts[k];
+			if (strcmp(f->object, object) != 0)
+				continue;
+			if (f->text[0])
+				json_string(j, f->key, f->text);
+			else
+				json_double(j, f->key, f->value);
+		}
+		json_object_end(j);
+	}
+}
+
 static void write_warnings(struct json *j, const struct measurement_out *o)
 {
 	json_array_begin(j, "warnings");
@@ -186,6 +210,7 @@ void results_write_line(FILE *out, const struct measurement *m)
 	write_system(&j, m);
 	write_monitors(&j, m->monitors);
 	write_profile(&j, m->profile);
+	write_facts(&j, m->out);
 	write_warnings(&j, m->out);
 	json_string(&j, "started_utc", m->started_utc);
 	json_double(&j, "seconds", m->seconds);

@@ -27,7 +27,8 @@ struct workload_costs {
 
 /*
  * What a workload's keys say about its time (doc/estimate.md): the key
- * whose value prepare() loads (in units of load_unit), the keys whose
+ * whose value prepare() loads (in units of load_unit, weighed by the
+ * case's method), the keys whose
  * seconds it measures or warms up for, the key that counts its work (in
  * units of work_unit); and what its steps cost before anything is
  * measured, with where each figure comes from beside it in the spec.
@@ -35,6 +36,11 @@ struct workload_costs {
 struct workload_cost_model {
 	const char *load_key;      /* NULL: it loads nothing */
 	double load_unit;
+	/* Optional: what one unit of load_key weighs in case c, against the
+	 * load_s below (pgbench: its generation method); NULL: 1. */
+	double (*load_weight)(const struct bench_case *c);
+	/* Other keys whose change makes prepare() load again; NULL: none. */
+	const char *reload_keys[4];
 	const char *timed_keys[2]; /* NULL: none */
 	const char *work_key;      /* NULL: no work beyond the timed seconds */
 	double work_unit;

@@ -64,3 +64,31 @@ void window_close(const struct workload_env *e)
 	if (w->close)
 		w->close(w->ctx);
 }
+
+static struct measure_fact *new_fact(struct measurement_out *m, const char *object,
+				     const char *key)
+{
+	if (m->n_facts == MEASURE_MAX_FACTS)
+		return NULL;
+	struct measure_fact *f = &m->facts[m->n_facts++];
+	memset(f, 0, sizeof(*f));
+	snprintf(f->object, sizeof(f->object), "%s", object);
+	snprintf(f->key, sizeof(f->key), "%s", key);
+	return f;
+}
+
+void measure_fact(struct measurement_out *m, const char *object, const char *key,
+		  double value)
+{
+	struct measure_fact *f = new_fact(m, object, key);
+	if (f)
+		f->value = value;
+}
+
+void measure_fact_text(struct measurement_out *m, const char *object, const char *key,
+		       const char *text)
+{
+	struct measure_fact *f = new_fact(m, object, key);
+	if (f)
+		snprintf(f->text, sizeof(f->text), "%s", text);
+}

@@ -34,6 +34,7 @@
 
 #define MEASURE_MAX_METRICS  32
 #define MEASURE_MAX_WARNINGS 8
+#define MEASURE_MAX_FACTS    16
 
 struct metric {
 	char name[48];             /* "tps", "latency_p99_ms" */
@@ -43,6 +44,15 @@ struct metric {
 struct measure_warning {
 	char code[32];             /* "fits-in-ram" */
 	char message[256];
+};
+
+/* How a figure was made, not a figure: results.jsonl gathers a
+ * measurement's facts into one object per name ("percentiles": {...}). */
+struct measure_fact {
+	char object[24];           /* "percentiles", "load" */
+	char key[32];
+	char text[64];             /* a text value; "" for the number: */
+	double value;
 };
 
 /* What measure() found. */
@@ -57,12 +67,19 @@ struct measurement_out {
 	size_t n_warnings;
 	long long dataset_bytes;   /* the data the case works on; 0: none */
 	double measured_s;         /* length of the measured interval; 0: n/a */
+	struct measure_fact facts[MEASURE_MAX_FACTS];
+	size_t n_facts;
 };
 
 void metric_set(struct measurement_out *m, const char *name, double value);
 double metric_get(const struct measurement_out *m, const char *name);
 void measure_warn(struct measurement_out *m, const char *code,
 		  const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A fact of object: a number, or text. */
+void measure_fact(struct measurement_out *m, const char *object, const char *key,
+		  double value);
+void measure_fact_text(struct measurement_out *m, const char *object, const char *key,
+		       const char *text);
 
 /* Who listens to the edges of the measured window (the engine sets it;
  * NULL: no one). */

@@ -9,8 +9,10 @@
 #include "bench/suite/matrix.h"
 #include "bench/suite/suite_parse.h"
 #include "bench/suite/workload_spec.h"
+#include "bench/workloads/pgbench/pgbench_keys.h"
 #include "tap.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static struct suite s;
@@ -166,6 +168,40 @@ static void matrix(void)
 	suite_free(&s);
 }
 
+/* pgbench -i's method: the server's generation weighs its own per scale;
+ * a change of partitions loads again. */
+static void methods(void)
+{
+	struct estimate_case e;
+	char text[256];
+
+	snprintf(text, sizeof(text), "[pgbench]\nscale = 2,%d\npartitions = 0,4\n"
+		 "duration_s = 2\n", PGBENCH_SERVER_SCALE);
+	parse(text);
+	const struct workload_cost_model *m = workload_specs[spec("pgbench")]->cost;
+	ok(m->load_weight != NULL, "pgbench's cost model weighs its generation method");
+	estimate_case(&s, 0, &e);
+	is_num(e.load_units, 2, "scale 2, auto: the client makes the rows, 2 units");
+	estimate_case(&s, 1, &e);
+	is_num(e.load_units, 2, "partitions 4: loaded again");
+	estimate_case(&s, 2, &e);
+	struct bench_case c;
+	suite_case(&s, 2, &c);
+	is_num(e.load_units, PGBENCH_SERVER_SCALE * m->load_weight(&c),
+	       "scale %d, auto: the server makes them, %g a unit", PGBENCH_SERVER_SCALE,
+	       m->load_weight(&c));
+	ok(m->load_weight(&c) != 1, "the server's generation has a cost of its own a scale");
+	double server = m->load_weight(&c);
+	suite_free(&s);
+
+	parse("[pgbench]\nscale = 2\ninit_steps = dtGvp\nclients = 1,2\nduration_s = 2\n");
+	estimate_case(&s, 0, &e);
+	is_num(e.load_units, 2 * server, "scale 2 with dtGvp: %g units", e.load_units);
+	estimate_case(&s, 1, &e);
+	is_num(e.load_units, 0, "the next case: nothing loaded");
+	suite_free(&s);
+}
+
 static void format(void)
 {
 	char buf[32];
@@ -185,6 +221,7 @@ int main(void)
 	every();
 	models();
 	matrix();
+	methods();
 	format();
 	return tap_done();
 }

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Reading pgbench's logs: of transactions (the window, the per-second
- * series, tps and latency percentiles) and of seconds (--aggregate-interval
- * 1: the window of whole seconds, the series, tps and the latency's mean,
- * deviation and maximum), checked against figures worked out by hand from
- * small logs.
+ * Reading pgbench's logs a line at a time: of transactions (the window,
+ * the per-second series, tps and latency percentiles; every transaction
+ * logged, or a sample; schedule lag, skipped and late transactions) and
+ * of seconds (--aggregate-interval 1: the window of whole seconds, the
+ * series, tps and the latency's mean, deviation and maximum), checked
+ * against figures worked out by hand from small logs, and the percentiles
+ * of a large known log against the exact ones.
  */
 #include "bench/workloads/pgbench/pgbench_log.h"
 #include "tap.h"
 
+#include <stdint.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 /*
  * Two clients, each with its own thread and so its own file.  E is
@@ -79,37 +81,36 @@ static const char thread1[] =
 	"1700000002 3 600 140000 100 300 0 0 0 0 0 0 0 0 1\n"
 	"1700000003 4 1600 640000 400 400 0 0 0 0 0 0 0 0 0\n";
 
-static char dir[] = "/tmp/pgbench-log-test.XXXXXX";
-static char path0[64], path1[64], path_bad[64], spath0[64], spath1[64];
 
-static void write_file(const char *path, const char *text)
+/* Each line of text, as file number file. */
+static int feed(struct pgbench_log *l, size_t file, const char *text,
+		char *err, size_t len)
 {
-	FILE *f = fopen(path, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
-		printf("Bail out! cannot write %s\n", path);
-		exit(1);
+	char line[256];
+
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+		snprintf(line, sizeof(line), "%.*s", (int)n, text);
+		if (pgbench_log_line(l, file, line, err, len) < 0)
+			return -1;
+		text += n + (text[n] == '\n');
 	}
-}
-
-/* Both passes over the files a and b into l, made by its init. */
-static int read_two(struct pgbench_log *l, const char *a, const char *b,
-		    char *err, size_t len)
-{
-	if (pgbench_log_read_file(l, a, false, err, len) < 0 ||
-	    pgbench_log_read_file(l, b, false, err, len) < 0 ||
-	    pgbench_log_set_window(l, err, len) < 0 ||
-	    pgbench_log_read_file(l, a, true, err, len) < 0 ||
-	    pgbench_log_read_file(l, b, true, err, len) < 0)
-		return -1;
 	return 0;
 }
 
-/* The logs of transactions, client0 and client1. */
+/* client0 then client1, as pgbench's threads may write them, and the end. */
 static int read_logs(struct pgbench_log *l, int warmup_s, int duration_s,
 		     char *err, size_t len)
 {
-	pgbench_log_init(l, warmup_s, duration_s);
-	return read_two(l, path0, path1, err, len);
+	struct pgbench_log_config cfg = {
+		.warmup_s = warmup_s, .duration_s = duration_s, .clients = 2,
+		.sampling_rate = 1,
+	};
+	if (pgbench_log_init(l, &cfg) < 0)
+		return -1;
+	if (feed(l, 0, client0, err, len) < 0 || feed(l, 1, client1, err, len) < 0)
+		return -1;
+	return pgbench_log_finish(l, err, len);
 }
 
 static void timed_run(void)
@@ -122,6 +123,7 @@ static void timed_run(void)
 	int rc = read_logs(&l, 1, 2, err, sizeof(err));
 	ok(rc == 0, "warm-up 1 s, 2 s measured: both logs read (%s)", err);
 	is_int(l.lines, 16, "16 lines in the two logs");
+	is_int(l.numbers, 16, "the clients' transaction numbers add up to 16");
 	is_int(l.n_seconds, 2, "two seconds in the window");
 	pgbench_log_summarize(&l, &s);
 	is_num(s.window_s, 2.0, "the window is [E+1, E+3): 2 s");
@@ -140,11 +142,18 @@ static void timed_run(void)
 	is_num(s.latency_stddev_ms, sqrt(86100.0), "stddev sqrt(861000 / 10) ms");
 	/* sorted (ms): 50 100 150 200 300 400 600 700 800 900
 	 * p50: rank ceil(0.5 * 10) = 5 -> 300; p90: rank 9 -> 800;
-	 * p99: rank ceil(9.9) = 10 -> 900; p99.9: rank ceil(9.99) = 10 -> 900 */
-	is_num(s.latency_p50_ms, 300.0, "p50 is the 5th of 10: 300 ms");
-	is_num(s.latency_p90_ms, 800.0, "p90 is the 9th of 10: 800 ms");
-	is_num(s.latency_p99_ms, 900.0, "p99 is the 10th of 10: 900 ms");
-	is_num(s.latency_p999_ms, 900.0, "p99.9 is the 10th of 10: 900 ms");
+	 * p99: rank ceil(9.9) = 10 -> 900; p99.9: rank ceil(9.99) = 10 -> 900.
+	 * Within the histogram's error: 300 ms is in the bucket [299008,
+	 * 301055] us, whose middle is 300031.5 us; 900 ms in [897024, 901119],
+	 * middle 899071.5 us. */
+	ok(fabs(s.latency_p50_ms / 300.0 - 1) <= LATENCY_HIST_ERROR,
+	   "p50 is the 5th of 10, 300 ms, within the histogram's error (%.6f)",
+	   s.latency_p50_ms);
+	is_num(s.latency_p50_ms, 300.0315, "p50: the middle of 300 ms's bucket");
+	ok(fabs(s.latency_p90_ms / 800.0 - 1) <= LATENCY_HIST_ERROR,
+	   "p90 is the 9th of 10: 800 ms within the error (%.6f)", s.latency_p90_ms);
+	is_num(s.latency_p99_ms, 899.0715, "p99 is the 10th of 10: 900 ms's bucket's middle");
+	is_num(s.latency_p999_ms, 899.0715, "p99.9 is the 10th of 10: the same");
 	is_num(s.latency_max_ms, 900.0, "maximum 900 ms");
 
 	/* second 1 [E+1, E+2): 400 100 200 900 50 -> 5 in 1 s, 1650 / 5 = 330,
@@ -178,8 +187,10 @@ static void counted_run(void)
 	is_num(s.tps, 14.0 / 3.000001, "tps = 14 / 3.000001 s");
 	/* sorted (ms): 50 100 100 100 150 200 250 300 400 500 600 700 800 900;
 	 * p50: rank 7 -> 250; p90: rank ceil(12.6) = 13 -> 800 */
-	is_num(s.latency_p50_ms, 250.0, "p50 is the 7th of 14: 250 ms");
-	is_num(s.latency_p90_ms, 800.0, "p90 is the 13th of 14: 800 ms");
+	ok(fabs(s.latency_p50_ms / 250.0 - 1) <= LATENCY_HIST_ERROR,
+	   "p50 is the 7th of 14: 250 ms within the error (%.6f)", s.latency_p50_ms);
+	ok(fabs(s.latency_p90_ms / 800.0 - 1) <= LATENCY_HIST_ERROR,
+	   "p90 is the 13th of 14: 800 ms within the error (%.6f)", s.latency_p90_ms);
 	is_int(l.n_seconds, 4, "four seconds, the last 1 us long");
 	/* second 1 [E, E+1): 100 500 250 -> avg 850 / 3, max 500, 1 failed
 	 * second 2: 400 100 200 900 50, failed 1 -> 1650 / 5 = 330
@@ -194,9 +205,100 @@ static void counted_run(void)
 	pgbench_log_free(&l);
 }
 
+/*
+ * One client, half of its transactions logged (--sampling-rate 0.5): it
+ * ends one every 0.1 s from E+0.1, each 100 ms long, and logs the even
+ * ones, #2 at E+0.2 ... #20 at E+2.0.  The run begins at #2's start,
+ * E+0.1; the window runs to just after E+2.0.  Before E+1.1 it ended #10
+ * (E+1.0, logged) and #11 is halfway to #12: 10 + 1 * 0.5 = 10.5 counted,
+ * 20 - 10.5 = 9.5 after; the first second, [E+0.1, E+1.1), 10.5.
+ */
+static void sampled_run(void)
+{
+	struct pgbench_log_config cfg = { .clients = 1, .sampling_rate = 0.5 };
+	struct pgbench_log l;
+	struct pgbench_log_summary s;
+	char err[256] = "", line[80];
+	size_t len;
+	int rc = pgbench_log_init(&l, &cfg);
+
+	for (int n = 2; rc == 0 && n <= 20; n += 2) {
+		snprintf(line, sizeof(line), "0 %d 100000 0 %d %d", n, 1700000000 + n / 10,
+			 n % 10 * 100000);
+		rc = pgbench_log_line(&l, 0, line, err, sizeof(err));
+	}
+	ok(rc == 0 && pgbench_log_finish(&l, err, sizeof(err)) == 0,
+	   "a sampled log is read (%s)", err);
+	pgbench_log_summarize(&l, &s);
+	is_num(s.window_s, 1.900001, "the window is [E+0.1, E+2.0 + 1 us)");
+	is_int(s.transactions, 20, "all 20 transactions, from the numbers of 10 lines");
+	is_int(s.logged, 10, "10 latencies");
+	ok(fabs(s.latency_p99_ms / 100.0 - 1) <= LATENCY_HIST_ERROR, "p99 100 ms");
+	char *csv = pgbench_log_series_csv(&l, &len);
+	is_str(csv, "second,tps,latency_avg_ms,latency_max_ms,failed\n"
+	       "1,10.500,100.000,100.000,0\n"
+	       "2,10.556,100.000,100.000,0\n",
+	       "per second: 10.5 in the first, 9.5 in the 0.900001 s after");
+	free(csv);
+	pgbench_log_free(&l);
+
+	/* sampled failures stand for 1 / rate each */
+	pgbench_log_init(&l, &cfg);
+	rc = pgbench_log_line(&l, 0, "0 2 100000 0 1700000000 200000", err, sizeof(err));
+	rc |= pgbench_log_line(&l, 0, "0 4 failed 0 1700000000 400000", err, sizeof(err));
+	rc |= pgbench_log_line(&l, 0, "0 6 100000 0 1700000000 600000", err, sizeof(err));
+	ok(rc == 0 && pgbench_log_finish(&l, err, sizeof(err)) == 0, "a failure logged");
+	pgbench_log_summarize(&l, &s);
+	is_int(s.failed, 2, "one failure logged at rate 0.5: 2 failed");
+	is_int(s.transactions, 4, "6 transactions less 2 failed: 4");
+	pgbench_log_free(&l);
+}
+
+/* -R: schedule lag on each line; -L: late and skipped. */
+static void rate_run(void)
+{
+	struct pgbench_log_config cfg = {
+		.clients = 1, .sampling_rate = 1, .lag = true, .latency_limit_us = 5000,
+	};
+	struct pgbench_log l;
+	struct pgbench_log_summary s;
+	char err[256] = "";
+	size_t len;
+
+	pgbench_log_init(&l, &cfg);
+	/* latency includes the lag: 3000 (lag 1000), 7000 (lag 4000) is late,
+	 * one skipped, 2000 (lag 0) */
+	int rc = feed(&l, 0, "0 1 3000 0 1700000000 100000 1000\n"
+		      "0 2 7000 0 1700000000 500000 4000\n"
+		      "0 3 skipped 0 1700000000 600000 0\n"
+		      "0 4 2000 0 1700000000 900000 0\n", err, sizeof(err));
+	ok(rc == 0 && pgbench_log_finish(&l, err, sizeof(err)) == 0,
+	   "a log with schedule lag is read (%s)", err);
+	pgbench_log_summarize(&l, &s);
+	ok(s.lag, "the summary has the lag");
+	is_num(s.lag_avg_ms, 5.0 / 3, "mean lag (1 + 4 + 0) / 3 ms");
+	is_num(s.lag_max_ms, 4.0, "largest lag 4 ms");
+	is_int(s.late, 1, "one completed above 5 ms: late");
+	is_int(s.skipped, 1, "one skipped");
+	is_int(s.transactions, 3, "3 completed");
+	char *csv = pgbench_log_series_csv(&l, &len);
+	/* the window: from #1's start, E+0.097, to just after E+0.9 */
+	is_str(csv, "second,tps,latency_avg_ms,latency_max_ms,failed,lag_avg_ms,skipped\n"
+	       "1,3.736,4.000,7.000,0,1.667,1\n",
+	       "the series has lag and skipped columns: 3 in 0.803001 s");
+	free(csv);
+	pgbench_log_free(&l);
+
+	pgbench_log_init(&l, &cfg);
+	ok(pgbench_log_line(&l, 0, "0 1 3000 0 1700000000 100000", err, sizeof(err)) < 0,
+	   "with a rate, a line without its lag is refused");
+	pgbench_log_free(&l);
+}
+
 /* The log ends before the warm-up does; bad lines; no lines. */
 static void errors(void)
 {
+	struct pgbench_log_config cfg = { .duration_s = 10, .clients = 4, .sampling_rate = 1 };
 	struct pgbench_log l;
 	char err[256] = "";
 
@@ -206,61 +308,153 @@ static void errors(void)
 	       "of 5 s is over", "and says so");
 	pgbench_log_free(&l);
 
-	write_file(path_bad, "0 1 100 0 1700000000 5\n0 2 abc 0 1700000000 9x\n");
-	pgbench_log_init(&l, 0, 10);
-	ok(pgbench_log_read_file(&l, path_bad, false, err, sizeof(err)) < 0,
+	pgbench_log_init(&l, &cfg);
+	ok(pgbench_log_line(&l, 0, "0 2 abc 0 1700000000 9x", err, sizeof(err)) < 0,
 	   "a bad line fails");
-	char want[256];
-	snprintf(want, sizeof(want), "%s:2: not a pgbench log line: "
-		 "\"0 2 abc 0 1700000000 9x\"", path_bad);
-	is_str(err, want, "naming file, line and the line");
+	is_str(err, "not a pgbench log line: \"0 2 abc 0 1700000000 9x\"", "quoting it");
+	ok(pgbench_log_line(&l, 0, "4 1 100 0 1700000000 5", err, sizeof(err)) < 0,
+	   "a client beyond those pgbench ran fails");
+	is_str(err, "client 4, but pgbench ran 4", "and says so");
 	pgbench_log_free(&l);
 
-	pgbench_log_init(&l, 0, 10);
-	ok(pgbench_log_set_window(&l, err, sizeof(err)) < 0, "an empty log fails");
+	pgbench_log_init(&l, &cfg);
+	ok(pgbench_log_finish(&l, err, sizeof(err)) < 0, "an empty log fails");
 	is_str(err, "pgbench logged no transaction", "and says so");
 	pgbench_log_free(&l);
 
-	pgbench_log_init(&l, 0, 10);
-	ok(pgbench_log_scan_line(&l, "3 7 1500 0 1700000000 5 120 2", err,
-				 sizeof(err)) == 0,
+	cfg.clients = 1;
+	pgbench_log_init(&l, &cfg);
+	ok(pgbench_log_line(&l, 0, "0 1 100 0 1700000000 5", err, sizeof(err)) == 0 &&
+	   pgbench_log_line(&l, 0, "0 3 100 0 1700000000 9", err, sizeof(err)) < 0,
+	   "every transaction logged: a number skipped fails");
+	is_str(err, "client 0's log goes from transaction 1 to 3: lines are missing",
+	       "and says so");
+	pgbench_log_free(&l);
+
+	pgbench_log_init(&l, &cfg);
+	ok(pgbench_log_line(&l, 0, "0 1 1500 0 1700000000 5 120 2", err, sizeof(err)) == 0,
 	   "schedule lag and retries after the time stamp are taken");
-	ok(pgbench_log_scan_line(&l, "3 8 skipped 0 1700000000 7", err,
-				 sizeof(err)) == 0, "a skipped transaction is taken");
-	ok(pgbench_log_scan_line(&l, "3 9 1500 0 1700000000 1000000", err,
-				 sizeof(err)) < 0, "time_us of a million is refused");
-	ok(pgbench_log_scan_line(&l, "3 9 1500 0", err, sizeof(err)) < 0,
+	ok(pgbench_log_line(&l, 0, "0 2 skipped 0 1700000000 7", err, sizeof(err)) == 0,
+	   "a skipped transaction is taken");
+	ok(pgbench_log_line(&l, 0, "0 2 1500 0 1700000000 8", err, sizeof(err)) < 0,
+	   "a transaction number that does not grow is refused");
+	ok(pgbench_log_line(&l, 0, "0 3 1500 0 1700000000 1000000", err, sizeof(err)) < 0,
+	   "time_us of a million is refused");
+	ok(pgbench_log_line(&l, 0, "0 3 1500 0", err, sizeof(err)) < 0,
 	   "a short line is refused");
 	pgbench_log_free(&l);
 }
 
-static void percentiles(void)
+/*
+ * A client whose first transaction begins first and ends last: the lines
+ * wait until every client has logged one, so that the run begins with it.
+ * client 1's #1 runs E+0 .. E+2.5; client 0 ends one every 0.5 s from E+1.
+ */
+static void late_first(void)
 {
-	uint32_t v[1000];
+	struct pgbench_log_config cfg = { .warmup_s = 1, .duration_s = 1, .clients = 2,
+					  .sampling_rate = 1 };
+	struct pgbench_log l;
+	struct pgbench_log_summary s;
+	char err[256] = "";
 
-	for (unsigned i = 0; i < 1000; i++)
-		v[i] = i + 1;
-	/* ranks ceil(p * 1000): 500, 900, 990, 999 */
-	is_int(pgbench_percentile(v, 1000, 500), 500, "p50 of 1..1000");
-	is_int(pgbench_percentile(v, 1000, 900), 900, "p90 of 1..1000");
-	is_int(pgbench_percentile(v, 1000, 990), 990, "p99 of 1..1000");
-	is_int(pgbench_percentile(v, 1000, 999), 999, "p99.9 of 1..1000");
-	/* 1001 values: p99.9 rank ceil(999.999) = 1000 */
-	uint32_t w[1001];
-	for (unsigned i = 0; i < 1001; i++)
-		w[i] = i + 1;
-	is_int(pgbench_percentile(w, 1001, 999), 1000, "p99.9 of 1..1001");
-	is_int(pgbench_percentile(v, 1, 500), 1, "p50 of one value");
-	is_int(pgbench_percentile(v, 1, 999), 1, "p99.9 of one value");
-	is_int(pgbench_percentile(v, 0, 500), 0, "no values: 0");
+	pgbench_log_init(&l, &cfg);
+	int rc = feed(&l, 0, "0 1 100000 0 1700000001 0\n0 2 100000 0 1700000001 500000\n"
+		      "0 3 100000 0 1700000002 0\n0 4 100000 0 1700000002 500000\n",
+		      err, sizeof(err));
+	ok(rc == 0 && !l.window_set, "the window waits for client 1's first line");
+	rc = feed(&l, 1, "1 1 2500000 0 1700000002 500000\n", err, sizeof(err));
+	ok(rc == 0 && l.window_set && pgbench_log_finish(&l, err, sizeof(err)) == 0,
+	   "then it is set (%s)", err);
+	pgbench_log_summarize(&l, &s);
+	/* begins at E (client 1's start): the window is [E+1, E+2) */
+	is_int(s.transactions, 2, "[E+1, E+2): client 0's #1 and #2");
+	pgbench_log_free(&l);
+
+	/* a client that never logs: the lines wait only so long */
+	pgbench_log_init(&l, &cfg);
+	char line[80];
+	rc = 0;
+	for (int n = 1; rc == 0 && n <= PGBENCH_LOG_PENDING_MAX; n++) {
+		snprintf(line, sizeof(line), "0 %d 10 0 %d %d", n, 1700000000 + n / 10000,
+			 n % 10000 * 100);
+		rc = pgbench_log_line(&l, 0, line, err, sizeof(err));
+	}
+	ok(rc == 0 && l.window_set && l.n_pending == 0,
+	   "after %d lines the window is set without client 1", PGBENCH_LOG_PENDING_MAX);
+	pgbench_log_free(&l);
+}
+
+/* A large known log: every percentile within the histogram's error of
+ * the exact nearest-rank one, from 10 us to 20 s. */
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+static void known_log(void)
+{
+	enum { N = 200000 };
+	static uint32_t lat[N];
+	struct pgbench_log_config cfg = { .clients = 4, .sampling_rate = 1 };
+	struct pgbench_log l;
+	struct pgbench_log_summary s;
+	char err[256] = "", line[96];
+	uint64_t x = 88172645463325252ull;
+	long long number[4] = { 0 };
+	double worst = 0;
+	int rc = pgbench_log_init(&l, &cfg);
+
+	/* latencies spread evenly on a log scale from 10 us to 20 s (xorshift) */
+	for (int i = 0; i < N; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		lat[i] = (uint32_t)(10.0 * pow(2e6, (double)(x >> 11) / 9007199254740992.0));
+	}
+	for (int i = 0; rc == 0 && i < N; i++) {
+		int c = i % 4;
+		long long end = 1700000000000000LL + 20000000LL + i * 100LL;
+		snprintf(line, sizeof(line), "%d %lld %u 0 %lld %lld", c, ++number[c], lat[i],
+			 end / 1000000, end % 1000000);
+		rc = pgbench_log_line(&l, (size_t)c, line, err, sizeof(err));
+	}
+	ok(rc == 0 && pgbench_log_finish(&l, err, sizeof(err)) == 0,
+	   "%d transactions read (%s)", N, err);
+	pgbench_log_summarize(&l, &s);
+	is_int(s.transactions, N, "all of them in the window");
+	qsort(lat, N, sizeof(lat[0]), cmp_u32);
+	static const unsigned permille[] = { 500, 900, 990, 999 };
+	const double got[] = { s.latency_p50_ms, s.latency_p90_ms, s.latency_p99_ms,
+			       s.latency_p999_ms };
+	for (int i = 0; i < 4; i++) {
+		size_t rank = ((size_t)permille[i] * N + 999) / 1000;
+		double exact = lat[rank - 1] / 1000.0, e = fabs(got[i] / exact - 1);
+		if (e > worst)
+			worst = e;
+		ok(e <= LATENCY_HIST_ERROR, "p%g: %.3f ms, exact %.3f ms (%.3f %%)",
+		   permille[i] / 10.0, got[i], exact, 100 * e);
+	}
+	ok(worst > 0, "the percentiles are not the exact ones (%.3f %% at worst): "
+	   "the test sees the histogram", 100 * worst);
+	is_num(s.latency_max_ms, lat[N - 1] / 1000.0, "the maximum is exact");
+	pgbench_log_free(&l);
 }
 
 /* The logs of seconds, thread0 and thread1. */
 static int read_seconds(struct pgbench_log *l, int warmup_s, int duration_s,
 			char *err, size_t len)
 {
-	pgbench_log_init_seconds(l, warmup_s, duration_s);
-	return read_two(l, spath0, spath1, err, len);
+	struct pgbench_log_config cfg = {
+		.warmup_s = warmup_s, .duration_s = duration_s, .clients = 2,
+		.per_second = true, .sampling_rate = 1,
+	};
+	if (pgbench_log_init(l, &cfg) < 0)
+		return -1;
+	if (feed(l, 0, thread0, err, len) < 0 || feed(l, 1, thread1, err, len) < 0)
+		return -1;
+	return pgbench_log_finish(l, err, len);
 }
 
 static void seconds_run(void)
@@ -274,7 +468,7 @@ static void seconds_run(void)
 	ok(rc == 0, "warm-up 1 s, 5 s asked: both logs read (%s)", err);
 	is_int(l.lines, 9, "9 lines in the two logs");
 	/* 3+4+(5+1)+2+6 and 1+2+(3+1)+4 */
-	is_int(l.logged, 32, "they hold 32 transactions and failures");
+	is_int(l.numbers, 32, "they hold 32 transactions and failures");
 	is_int(l.n_seconds, 2, "two whole seconds in the window");
 	pgbench_log_summarize(&l, &s);
 	ok(!s.percentiles, "no percentiles from a log of seconds");
@@ -309,6 +503,8 @@ static void seconds_run(void)
 
 static void seconds_errors(void)
 {
+	struct pgbench_log_config cfg = { .duration_s = 10, .clients = 1, .per_second = true,
+					  .sampling_rate = 1 };
 	struct pgbench_log l;
 	char err[256] = "";
 
@@ -318,59 +514,40 @@ static void seconds_errors(void)
 	       "before the warm-up of 3 s is over", "and says so");
 	pgbench_log_free(&l);
 
-	write_file(path_bad, "1700000000 3 300 30000 100 100 0 0 0 0 0 0 0 0 0\n"
-		   "0 2 1500 0 1700000000 9\n");
-	pgbench_log_init_seconds(&l, 0, 10);
-	ok(pgbench_log_read_file(&l, path_bad, false, err, sizeof(err)) < 0,
+	pgbench_log_init(&l, &cfg);
+	ok(feed(&l, 0, "1700000000 3 300 30000 100 100 0 0 0 0 0 0 0 0 0\n"
+		"0 2 1500 0 1700000000 9\n", err, sizeof(err)) < 0,
 	   "a log of transactions read as seconds fails");
-	char want[256];
-	snprintf(want, sizeof(want), "%s:2: not a line of a pgbench log of "
-		 "seconds: \"0 2 1500 0 1700000000 9\"", path_bad);
-	is_str(err, want, "naming file, line and the line");
+	is_str(err, "not a line of a pgbench log of seconds: \"0 2 1500 0 1700000000 9\"",
+	       "quoting the line");
 	pgbench_log_free(&l);
 
-	pgbench_log_init_seconds(&l, 0, 10);
-	ok(pgbench_log_set_window(&l, err, sizeof(err)) < 0, "an empty log fails");
+	pgbench_log_init(&l, &cfg);
+	ok(pgbench_log_finish(&l, err, sizeof(err)) < 0, "an empty log fails");
 	is_str(err, "pgbench logged no second", "and says so");
-	ok(pgbench_log_scan_line(&l, "1700000000 3 300 30000 100 100 0 0 0 0 0 0 0 0 0 7",
-				 err, sizeof(err)) < 0, "a 16th column is refused");
-	ok(pgbench_log_scan_line(&l, "1700000000 3 300 3e4 100 100 0 0 0 0 0 0 0 0 0",
-				 err, sizeof(err)) < 0, "a number that is not whole is refused");
-	ok(pgbench_log_scan_line(&l, "99999999999999 3 300 30000 100 100 0 0 0 0 0 0 0 0 0",
-				 err, sizeof(err)) < 0, "a start beyond any clock is refused");
-	ok(pgbench_log_scan_line(&l, "1700000000 3 300 99999999999999999999 100 100 0 0 0 0 0 0 0 0 0",
-				 err, sizeof(err)) == 0, "a sum of squares past 2^63 is taken");
+	ok(pgbench_log_line(&l, 0, "1700000000 3 300 30000 100 100 0 0 0 0 0 0 0 0 0 7",
+			    err, sizeof(err)) < 0, "a 16th column is refused");
+	ok(pgbench_log_line(&l, 0, "1700000000 3 300 3e4 100 100 0 0 0 0 0 0 0 0 0",
+			    err, sizeof(err)) < 0, "a number that is not whole is refused");
+	ok(pgbench_log_line(&l, 0, "99999999999999 3 300 30000 100 100 0 0 0 0 0 0 0 0 0",
+			    err, sizeof(err)) < 0, "a start beyond any clock is refused");
+	ok(pgbench_log_line(&l, 0, "1700000000 3 300 99999999999999999999 100 100 0 0 0 0 0 0 0 0 0",
+			    err, sizeof(err)) == 0, "a sum of squares past 2^63 is taken");
+	ok(pgbench_log_line(&l, 0, "1800000000 3 300 30000 100 100 0 0 0 0 0 0 0 0 0",
+			    err, sizeof(err)) < 0, "seconds years apart are refused");
 	pgbench_log_free(&l);
 }
 
 int main(void)
 {
-	if (!mkdtemp(dir)) {
-		printf("Bail out! mkdtemp failed\n");
-		return 1;
-	}
-	snprintf(path0, sizeof(path0), "%s/pgbench_log.100", dir);
-	snprintf(path1, sizeof(path1), "%s/pgbench_log.100.1", dir);
-	snprintf(path_bad, sizeof(path_bad), "%s/bad", dir);
-	snprintf(spath0, sizeof(spath0), "%s/pgbench_log.200", dir);
-	snprintf(spath1, sizeof(spath1), "%s/pgbench_log.200.1", dir);
-	write_file(path0, client0);
-	write_file(path1, client1);
-	write_file(spath0, thread0);
-	write_file(spath1, thread1);
-
 	timed_run();
 	counted_run();
+	sampled_run();
+	rate_run();
 	errors();
-	percentiles();
+	late_first();
+	known_log();
 	seconds_run();
 	seconds_errors();
-
-	unlink(path0);
-	unlink(path1);
-	unlink(spath0);
-	unlink(spath1);
-	unlink(path_bad);
-	rmdir(dir);
 	return tap_done();
 }

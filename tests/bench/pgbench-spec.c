@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The [pgbench] and [oltp] sections: impossible combinations refused with
- * the key to blame, and case names unique across a matrix.
+ * the key to blame (a rate of 0, init_steps with a letter pgbench does
+ * not know, ...), case names unique across a matrix, and what the keys'
+ * values mean (init_steps = auto, rates).
  */
 #include "bench/suite/matrix.h"
 #include "bench/suite/suite_parse.h"
 #include "bench/suite/workload_spec.h"
+#include "bench/workloads/pgbench/pgbench_keys.h"
 #include "tap.h"
 
 static const char head[] =
@@ -93,6 +96,55 @@ static void pgbench_checks(void)
 	       "a list of durations or protocols shows in the names");
 }
 
+/* rate, latency_limit and the keys of pgbench -i. */
+static void scale_checks(void)
+{
+	is_str(parse("[pgbench]\nrate = 0\n"),
+	       "suite \"t\" (test), line 6: [pgbench] rate: \"0\" is not a rate: "
+	       "transactions per second above 0 and up to 10000000, or none", "a rate of 0");
+	is_str(parse("[pgbench]\nrate = 100, fast\n"),
+	       "suite \"t\" (test), line 6: [pgbench] rate: \"fast\" is not a rate: "
+	       "transactions per second above 0 and up to 10000000, or none",
+	       "a rate that is not a number");
+	is_str(parse("[pgbench]\nlatency_limit = -5\n"),
+	       "suite \"t\" (test), line 6: [pgbench] latency_limit: \"-5\" is not a "
+	       "limit: milliseconds above 0 and up to 1000000, or none", "a negative limit");
+	is_str(parse("[pgbench]\nlatency_limit = 50\nlog = seconds\n"),
+	       "suite \"t\" (test), line 6: [pgbench] latency_limit: needs a log of "
+	       "transactions to count the late ones, not log = seconds",
+	       "a latency limit with a log of seconds");
+	is_str(parse("[pgbench]\ninit_steps = dtxvp\n"),
+	       "suite \"t\" (test), line 6: [pgbench] init_steps: \"dtxvp\" has a letter "
+	       "pgbench does not know: auto, or steps of pgbench -i from d t g G v p f",
+	       "init_steps with a letter pgbench does not know");
+	is_str(parse("[pgbench]\npartition_method = hash\n"),
+	       "suite \"t\" (test), line 6: [pgbench] partition_method: needs "
+	       "partitions above 0", "a partition method without partitions");
+	is_str(parse("[pgbench]\nfillfactor = 5\n"),
+	       "suite \"t\" (test), line 6: [pgbench] fillfactor: \"5\" is not a whole "
+	       "number from 10 to 100", "a fill factor below pgbench's 10");
+
+	is_str(parse("[pgbench]\nscript = select-only\nrate = none, 20, 2.5\n"
+		     "latency_limit = 100\ninit_steps = dtGvpf\npartitions = 0, 8\n"
+		     "partition_method = hash\nfillfactor = 90\nunlogged = yes\n"), "",
+	       "rates, a limit and pgbench -i's keys parse");
+	is_str(ids(), "pgbench-select-only-s1-c1-p0 pgbench-select-only-s1-c1-p8 "
+	       "pgbench-select-only-s1-c1-p0-R20 pgbench-select-only-s1-c1-p8-R20 "
+	       "pgbench-select-only-s1-c1-p0-R2.5 pgbench-select-only-s1-c1-p8-R2.5",
+	       "a rate shows in the name, a list of partitions too");
+
+	is_str(pgbench_init_steps("auto", PGBENCH_SERVER_SCALE - 1), "dtgvp",
+	       "auto below scale %d: the client makes the rows", PGBENCH_SERVER_SCALE);
+	is_str(pgbench_init_steps("auto", PGBENCH_SERVER_SCALE), "dtGvp",
+	       "auto from scale %d: the server makes them", PGBENCH_SERVER_SCALE);
+	is_str(pgbench_init_steps("dtg", 1000), "dtg", "steps given are taken as they are");
+	double v = -1;
+	ok(pgbench_parse_positive("none", 10, &v) && v == 0, "none: 0");
+	ok(pgbench_parse_positive("2.5", 10, &v) && v == 2.5, "2.5");
+	ok(!pgbench_parse_positive("11", 10, &v), "above the largest: refused");
+	ok(!pgbench_parse_positive("nan", 10, &v), "not a number: refused");
+}
+
 static void oltp_checks(void)
 {
 	is_str(parse("[oltp]\nmode = read-only,read-write\nclients = 2,8\n"), "",
@@ -114,6 +166,7 @@ static void oltp_checks(void)
 int main(void)
 {
 	pgbench_checks();
+	scale_checks();
 	oltp_checks();
 	suite_free(&s);
 	return tap_done();

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * results.jsonl lines (format 2) for cases of a small suite, their
- * fsync'd append, and the validity warnings the engine adds (warnings.c).
+ * results.jsonl lines (format 2) for cases of a small suite (with a
+ * workload's facts, one object per name), their fsync'd append, and the
+ * validity warnings the engine adds (warnings.c).
  */
 #include "bench/run/results.h"
 #include "bench/msg.h"
@@ -55,6 +56,9 @@ static void lines(void)
 	metric_set(&o, "tps", 812.5);           /* set again: replaced */
 	snprintf(o.series, sizeof(o.series), "series/%s.csv", c.id);
 	measure_warn(&o, "fits-in-ram", "dataset \"%s\" fits in %d MiB", "x", 15);
+	measure_fact_text(&o, "percentiles", "method", "histogram");
+	measure_fact_text(&o, "load", "init_steps", "dtgvp");
+	measure_fact(&o, "percentiles", "sampling_rate", 0.25);
 
 	struct measurement m = {
 		.run_id = "20261130T050000Z_6.12.57+deb13-cloud-amd64_ci-1",
@@ -79,7 +83,10 @@ static void lines(void)
 	       "\"postgresql\":{\"fsync\":\"on\"}},"
 	       "\"params\":{\"clients\":2,\"duration_s\":5,\"script\":\"tpcb-like\","
 	       "\"custom_script\":\"\",\"scale\":1,\"threads\":\"clients\","
-	       "\"transactions\":0,\"protocol\":\"simple\",\"warmup_s\":0,\"log\":\"transactions\"},"
+	       "\"transactions\":0,\"protocol\":\"simple\",\"warmup_s\":0,\"log\":\"auto\","
+	       "\"rate\":\"none\",\"latency_limit\":\"none\",\"init_steps\":\"auto\","
+	       "\"partitions\":0,\"partition_method\":\"range\",\"fillfactor\":100,"
+	       "\"unlogged\":false},"
 	       "\"metrics\":{\"tps\":812.5,\"latency_p50_ms\":2.1},"
 	       "\"primary\":{\"metric\":\"tps\",\"unit\":\"tps\",\"higher_is_better\":true},"
 	       "\"series\":\"series/pgbench-tpcb-like-s1-c2.csv\","
@@ -96,6 +103,8 @@ static void lines(void)
 	       "\"psi_cpu_some_avg10\":null,\"psi_io_some_avg10\":null,"
 	       "\"psi_memory_some_avg10\":null,"
 	       "\"ctxt_per_s\":{\"mean\":12,\"p99\":16}},"
+	       "\"percentiles\":{\"method\":\"histogram\",\"sampling_rate\":0.25},"
+	       "\"load\":{\"init_steps\":\"dtgvp\"},"
 	       "\"warnings\":[{\"code\":\"fits-in-ram\","
 	       "\"message\":\"dataset \\\"x\\\" fits in 15 MiB\"}],"
 	       "\"started_utc\":\"2026-11-30T05:00:41Z\",\"seconds\":5.25}\n",

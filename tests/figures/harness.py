@@ -3,30 +3,32 @@
 # harness.py: does the suite runner slow down what it measures?
 #
 # In a chroot of the image, on the host's CPU and disk, this alternates
-# (5 rounds by default, in the order A B C D E F, F E D C B A, ...) between
+# (5 rounds by default, in the order A B C D E F G, G F E D C B A, ...) between
 #   A  bootbench-bench run in host mode: the pgbench workload of a suite
-#      (initdb, pgbench -i, then pgbench -P 1 -l: progress every second and
-#      the per-transaction log the runner reads its figures from),
-#   B  plain pgbench with the same arguments but those two against a server
+#      with its default log (log = auto: initdb, pgbench -i, then pgbench
+#      -P 1 -l, every transaction logged up to 10000 a second and a sample
+#      above, read by the runner as pgbench writes it),
+#   B  plain pgbench with the same arguments but -P 1 -l against a server
 #      set up the same way by hand (a fresh initdb, pgbench -i, CHECKPOINT,
 #      sync),
-#   C  the same as B with -P 1 -l, which pgbench itself pays for, and
+#   C  the same as B with -P 1 -l, which pgbench itself pays for (every
+#      transaction logged),
 #   D  A with the suite's log = seconds (pgbench -P 1 -l
 #      --aggregate-interval=1 --failures-detailed: no latency percentiles),
 #   E  B with those options of D,
-#   F  D with bootbench-bench run --no-monitors: the machine not sampled
+#   F  A with bootbench-bench run --no-monitors: the machine not sampled
 #      each second,
+#   G  A with log = transactions: every transaction logged at any rate,
 # and prints each round's tps and the ratios A/B (what the runner costs in
-# all), A/C (what the runner costs beyond pgbench's logging), D/B (what
-# the runner costs when pgbench logs seconds) and D/F (sampling on / off),
-# then their medians, with C/B (the logging alone), the client's CPU time
-# per transaction of B, C and E, and the sampler's own CPU time per second
-# of sampling in D (results.jsonl's monitors.sampler_cpu_s over the
-# measurement's seconds), which a busy host disturbs less than the speed:
-# C less B is what -l costs pgbench, E less B what a log of seconds costs it.
-# A's and D's tps are the runner's headline figure (from pgbench's log,
-# over the measured window); the one pgbench printed for A is shown beside
-# it.  Goal: D/B >= 0.98 (A/B pays pgbench's -l).  Needs root (chroot).
+# all, with its default log: the goal is >= 0.98), C/B (what logging every
+# transaction costs pgbench), D/B, G/B (the runner with the other logs) and
+# A/F (sampling on / off), then their medians, with the client's CPU time
+# per transaction of B, C and E, the sampling rate A's log had, and the
+# sampler's own CPU time per second of sampling in A (results.jsonl's
+# monitors.sampler_cpu_s over the measurement's seconds), which a busy host
+# disturbs less than the speed.  A's, D's and G's tps are the runner's
+# headline figure (from pgbench's log, over the measured window); the one
+# pgbench printed for A is shown beside it.  Needs root (chroot).
 #
 import os
 import re
@@ -88,6 +90,16 @@ class Chroot:
         shutil.rmtree(self.work, ignore_errors=True)
 
 
+def image_root():
+    """out/bootbench.cpio.gz unpacked as a Chroot; needs root."""
+    image = os.path.join(TOP, "out", "bootbench.cpio.gz")
+    if os.getuid() != 0:
+        raise Error("needs root (chroot, mount)")
+    if not os.path.isfile(image):
+        raise Error("%s missing: run make" % image)
+    return Chroot(image)
+
+
 class Harness:
     def __init__(self, root, script, clients, seconds):
         self.root, self.script, self.clients, self.seconds = root, script, clients, seconds
@@ -95,16 +107,17 @@ class Harness:
                "duration_s = %s\n" % (script, clients, seconds))
         with open(root.path("/harness.ini"), "w") as f:
             f.write(ini)
-        with open(root.path("/harness-seconds.ini"), "w") as f:
-            f.write(ini.replace("[pgbench]\n", "[pgbench]\nlog = seconds\n"))
+        for name, log in (("seconds", "seconds"), ("every", "transactions")):
+            with open(root.path("/harness-%s.ini" % name), "w") as f:
+                f.write(ini.replace("[pgbench]\n", "[pgbench]\nlog = %s\n" % log))
         for d in ("/plain", "/run/postgresql"):
             os.makedirs(root.path(d), exist_ok=True)
         root.run("chown", "postgres:postgres", "/plain", "/run/postgresql")
 
     def runner(self, suite, *options):
-        """A: the runner; (its headline tps, from pgbench's per-transaction
-        log over the measured window; pgbench's own tps line; the sampler's
-        CPU time per second sampled in ms, None when it did not run; the
+        """A, D, F or G: the runner; (its headline tps, from pgbench's log
+        over the measured window; pgbench's own tps line; the sampler's CPU
+        time per second sampled in ms, None when it did not run; the
         measurement)."""
         for d in ("/hostdata", "/runs"):
             shutil.rmtree(self.root.path(d), ignore_errors=True)
@@ -153,7 +166,7 @@ class Harness:
         return tps, ticks / HZ / n * 1e6
 
     def round(self, reverse):
-        """One round, A B C D E F (or backwards): {letter: figures}."""
+        """One round, A B C D E F G (or backwards): {letter: figures}."""
         steps = {
             "a": lambda: self.runner("/harness.ini"),
             "b": lambda: self.plain(""),
@@ -161,12 +174,13 @@ class Harness:
             "d": lambda: self.runner("/harness-seconds.ini"),
             "e": lambda: self.plain("-P 1 -l --aggregate-interval=1 --failures-detailed"),
             "f": self.unsampled,
+            "g": lambda: self.runner("/harness-every.ini"),
         }
         return {k: steps[k]() for k in sorted(steps, reverse=reverse)}
 
     def unsampled(self):
-        """F: D with the machine not sampled."""
-        got = self.runner("/harness-seconds.ini", "--no-monitors")
+        """F: A with the machine not sampled."""
+        got = self.runner("/harness.ini", "--no-monitors")
         series = self.root.path("/runs/r/series")
         if got[3].get("monitors") is not None or \
                 any(n.endswith(".sys.csv") for n in (os.listdir(series) if os.path.isdir(series) else [])):
@@ -176,42 +190,40 @@ class Harness:
 
 def main(argv):
     rounds, script, clients, seconds = (argv + ["5", "select-only", "2", "10"][len(argv):])[:4]
-    image = os.path.join(TOP, "out", "bootbench.cpio.gz")
-    if os.getuid() != 0:
-        raise Error("needs root (chroot)")
-    if not os.path.isfile(image):
-        raise Error("%s missing: run make" % image)
-    root = Chroot(image)
+    root = image_root()
     try:
         h = Harness(root, script, clients, seconds)
-        print("harness: %s rounds of pgbench -b %s -c %s -j %s -T %s (-M simple), alternated ABCDEF FEDCBA"
+        print("harness: %s rounds of pgbench -b %s -c %s -j %s -T %s (-M simple), alternated ABCDEFG GFEDCBA"
               % (rounds, script, clients, clients, seconds))
-        print("  %-5s %9s %9s %9s %9s %9s %9s %9s %6s %6s %6s %6s %6s %7s %7s %7s %7s" % (
-            "round", "A runner", "(pgbench)", "B plain", "C -P1 -l", "D seconds", "E -l agg", "F no mon",
-            "A/B", "A/C", "C/B", "D/B", "D/F", "B us/tx", "C us/tx", "E us/tx", "D smp ms/s"))
-        col = {k: [] for k in ("ab", "pb", "ac", "cb", "db", "df", "bcpu", "ccost", "ecost", "smp")}
+        print("  %-5s %9s %9s %7s %9s %9s %9s %9s %9s %9s %6s %6s %6s %6s %6s %7s %7s %7s %7s" % (
+            "round", "A runner", "(pgbench)", "A smpl", "B plain", "C -P1 -l", "D seconds", "E -l agg",
+            "F no mon", "G every", "A/B", "C/B", "D/B", "G/B", "A/F", "B us/tx", "C us/tx", "E us/tx",
+            "A smp ms/s"))
+        col = {k: [] for k in ("ab", "pb", "cb", "db", "gb", "af", "bcpu", "ccost", "ecost", "smp", "rate")}
         for i in range(1, int(rounds) + 1):
             g = h.round(reverse=i % 2 == 0)
-            a, b, c, d, e, f = (g[k][0] for k in "abcdef")
-            r = {"ab": a / b, "pb": g["a"][1] / b, "ac": a / c, "cb": c / b, "db": d / b, "df": d / f,
-                 "bcpu": g["b"][1], "ccost": g["c"][1] - g["b"][1], "ecost": g["e"][1] - g["b"][1]}
+            a, b, c, d, e, f, gg = (g[k][0] for k in "abcdefg")
+            rate = (g["a"][3].get("percentiles") or {}).get("sampling_rate", 1.0)
+            r = {"ab": a / b, "pb": g["a"][1] / b, "cb": c / b, "db": d / b, "gb": gg / b, "af": a / f,
+                 "bcpu": g["b"][1], "ccost": g["c"][1] - g["b"][1], "ecost": g["e"][1] - g["b"][1],
+                 "rate": rate}
             for k, v in r.items():
                 col[k].append(v)
-            if g["d"][2] is not None:
-                col["smp"].append(g["d"][2])
-            print("  %-5d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %6.4f %6.4f %6.4f %6.4f %6.4f "
-                  "%7.2f %7.2f %7.2f %7s" % (i, a, g["a"][1], b, c, d, e, f, r["ab"], r["ac"], r["cb"],
-                                             r["db"], r["df"], g["b"][1], g["c"][1], g["e"][1],
-                                             "-" if g["d"][2] is None else "%.3f" % g["d"][2]))
+            if g["a"][2] is not None:
+                col["smp"].append(g["a"][2])
+            print("  %-5d %9.1f %9.1f %7.4f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %6.4f %6.4f %6.4f %6.4f %6.4f "
+                  "%7.2f %7.2f %7.2f %7s" % (i, a, g["a"][1], rate, b, c, d, e, f, gg, r["ab"], r["cb"],
+                                             r["db"], r["gb"], r["af"], g["b"][1], g["c"][1], g["e"][1],
+                                             "-" if g["a"][2] is None else "%.3f" % g["a"][2]))
         m = {k: ("%.4f" % median(v) if v else "-") for k, v in col.items()}
-        print("harness: median tps ratio bootbench/plain %s with log = seconds (goal >= 0.98), %s with "
-              "log = transactions (pgbench's own tps line %s); bootbench/plain with -P 1 -l %s; "
-              "-P 1 -l alone %s" % (m["db"], m["ab"], m["pb"], m["ac"], m["cb"]))
-        print("harness: pgbench's client CPU per transaction: plain %s us; -l (log = transactions) %s us "
+        print("harness: median tps ratio bootbench/plain %s with the default log (log = auto, sampling rate %s; "
+              "goal >= 0.98; pgbench's own tps line %s), %s with log = seconds, %s with log = transactions; "
+              "-P 1 -l alone %s" % (m["ab"], m["rate"], m["pb"], m["db"], m["gb"], m["cb"]))
+        print("harness: pgbench's client CPU per transaction: plain %s us; -l (every transaction) %s us "
               "more; -l --aggregate-interval=1 (log = seconds) %s us more (medians of the rounds)"
               % (m["bcpu"], m["ccost"], m["ecost"]))
-        print("harness: sampling each second: tps ratio on/off (D/F) %s; the sampler's own CPU %s ms per "
-              "second sampled (medians of the rounds)" % (m["df"], m["smp"]))
+        print("harness: sampling each second: tps ratio on/off (A/F) %s; the sampler's own CPU %s ms per "
+              "second sampled (medians of the rounds)" % (m["af"], m["smp"]))
     finally:
         root.cleanup()
     return 0

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Fuzz target: pgbench's logs (bench/workloads/pgbench/pgbench_log.c, and
- * pgbench_log_seconds.c for logs of seconds), both passes, the summary and
- * the series.  The input: three bytes -- the kind of log (odd: of seconds),
+ * pgbench_log_seconds.c for logs of seconds), a line at a time, the end,
+ * the summary and the series.  The input: three bytes -- the kind of log
+ * (bit 0: of seconds; bit 1: sampled, 0.5; bit 2: with schedule lag),
  * warmup_s, duration_s -- then the logs, one per thread, separated by NUL
- * bytes, each fed a line at a time as pgbench_log_read_file() does.
+ * bytes, each fed a line at a time as pgbench_tail.c does.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,22 +17,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define FILES_MAX 8
 
-/* One pass over every log; 0 or -1. */
-static int pass(struct pgbench_log *l, const char *text, size_t size, int second)
+/* Every log, a line at a time; 0 or -1. */
+static int feed(struct pgbench_log *l, const char *text, size_t size)
 {
 	const char *end = text + size;
 	char err[256];
-	int files = 0;
+	size_t files = 0;
 
 	for (const char *file = text; file <= end && files < FILES_MAX; files++) {
 		const char *file_end = memchr(file, '\0', (size_t)(end - file));
 
 		if (!file_end)
 			file_end = end;
-		l->file_lines = 0;      /* a new file, as pgbench_log_read_file() */
 		for (const char *line = file; line < file_end;) {
 			const char *nl = memchr(line, '\n', (size_t)(file_end - line));
-			size_t n = nl ? (size_t)(nl - line) + 1 : (size_t)(file_end - line);
+			size_t n = nl ? (size_t)(nl - line) : (size_t)(file_end - line);
 			char *copy = malloc(n + 1);
 			int rc;
 
@@ -40,15 +40,14 @@ static int pass(struct pgbench_log *l, const char *text, size_t size, int second
 			memcpy(copy, line, n);
 			copy[n] = '\0';
 			err[0] = '\0';
-			rc = second ? pgbench_log_add_line(l, copy, err, sizeof err) :
-				pgbench_log_scan_line(l, copy, err, sizeof err);
+			rc = pgbench_log_line(l, files, copy, err, sizeof err);
 			free(copy);
 			if (rc < 0) {
 				if (!err[0])
 					abort();        /* a refusal always says why */
 				return -1;
 			}
-			line += n;
+			line += n + (nl != NULL);
 		}
 		file = file_end + 1;
 	}
@@ -64,15 +63,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 3)
 		return 0;
-	if (data[0] & 1)
-		pgbench_log_init_seconds(&l, data[1], data[2]);
-	else
-		pgbench_log_init(&l, data[1], data[2]);
+	struct pgbench_log_config cfg = {
+		.warmup_s = data[1], .duration_s = data[2], .clients = FILES_MAX,
+		.per_second = data[0] & 1, .sampling_rate = data[0] & 2 ? 0.5 : 1,
+		.lag = data[0] & 4, .latency_limit_us = 1000,
+	};
+	if (pgbench_log_init(&l, &cfg) < 0)
+		return 0;
 	data += 3;
 	size -= 3;
-	if (pass(&l, (const char *)data, size, 0) == 0 &&
-	    pgbench_log_set_window(&l, err, sizeof err) == 0 &&
-	    pass(&l, (const char *)data, size, 1) == 0) {
+	if (feed(&l, (const char *)data, size) == 0 &&
+	    pgbench_log_finish(&l, err, sizeof err) == 0) {
 		pgbench_log_summarize(&l, &s);
 		free(pgbench_log_series_csv(&l, &len));
 	}

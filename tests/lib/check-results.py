@@ -6,8 +6,8 @@ Prints a TAP stream (tests/lib/pytap.py: "ok N - ..." / "not ok N - ...",
 the plan "1..N" at the end; tests/lib/e2e.sh takes its results as its own
 through tap_import of tests/lib/tap.sh) for: one
 format-2 line per case, every workload's headline figure > 0, latency
-percentiles ordered, CPU shares summing to about 100 %, series files with
-rows, target I/O recorded, per-second system samples (series/<id>.sys.csv:
+percentiles ordered and how they were made, CPU shares summing to about
+100 %, series files with rows, target I/O recorded, per-second system samples (series/<id>.sys.csv:
 a row a second, plausible values, the disk busy during seqscan or rawio)
 and their summary; every line valid against $defs/measurement of
 doc/results.schema.json (python3-jsonschema).  Environment: TOP.  Exit
@@ -112,6 +112,10 @@ for m in lines:
         rows = list(csv.reader(open(path))) if os.path.exists(path) else []
         check(len(rows) >= 2 and rows[0][:2] == ["second", "tps"],
               "%s: per-second series with %d rows" % (mid, max(len(rows) - 1, 0)))
+        pc, lg = m.get("percentiles") or {}, m.get("log") or {}
+        check(pc.get("method") in ("histogram", "none") and lg.get("lines", 0) > 0,
+              "%s: how the percentiles were made (%s, sampling rate %s) and the log read (%s lines)"
+              % (mid, pc.get("method"), pc.get("sampling_rate"), lg.get("lines")))
     if m["workload"] == "seqscan":
         check(met.get("raw_read_mb_s", 0) > 0 and met.get("scan_raw_ratio", 0) > 0,
               "%s: raw read MB/s and the scan/raw ratio" % mid)

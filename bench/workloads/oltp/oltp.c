@@ -147,16 +147,7 @@ static void make_script(char *buf, size_t len, long long rows, bool write)
 
 static int table_bytes(const struct workload_env *e, long long *bytes)
 {
-	PGconn *conn = sql_connect(e->pg);
-	double v;
-
-	if (!conn)
-		return -1;
-	int rc = sql_number(conn, "SELECT pg_total_relation_size('sbtest1')", &v);
-	PQfinish(conn);
-	if (rc == 0)
-		*bytes = (long long)v;
-	return rc;
+	return sql_bytes(e->pg, "SELECT pg_total_relation_size('sbtest1')", bytes);
 }
 
 static int oltp_measure(struct workload_env *e, const struct bench_case *c,
@@ -173,7 +164,7 @@ static int oltp_measure(struct workload_env *e, const struct bench_case *c,
 		.warmup_s = (int)case_param_number(c, "warmup_s"),
 		.duration_s = (int)case_param_number(c, "duration_s"),
 		.protocol = case_param(c, "protocol"),
-		.log_seconds = strcmp(case_param(c, "log"), "seconds") == 0,
+		.log = pgbench_log_kind(case_param(c, "log")),
 		.no_vacuum = true,
 		.max_tries = write ? READ_WRITE_TRIES : 0,
 	};

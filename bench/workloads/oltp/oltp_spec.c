@@ -7,7 +7,7 @@
 
 static const char *const modes[] = { "read-only", "read-write", NULL };
 static const char *const protocols[] = { "simple", "extended", "prepared", NULL };
-static const char *const logs[] = { "transactions", "seconds", NULL };
+static const char *const logs[] = { "auto", "transactions", "seconds", NULL };
 
 static const struct suite_key oltp_keys[] = {
 	{ "mode", SK_CHOICE, "read-only", true, 0, 0, modes,
@@ -22,8 +22,8 @@ static const struct suite_key oltp_keys[] = {
 	  "seconds run before the measured ones, left out of every figure" },
 	{ "protocol", SK_CHOICE, "prepared", true, 0, 0, protocols,
 	  "query protocol (pgbench -M)" },
-	{ "log", SK_CHOICE, "transactions", false, 0, 0, logs,
-	  "what pgbench logs: transactions (-l: exact latency percentiles; about 1 us of client CPU a transaction) or seconds (--aggregate-interval 1: no percentiles, costs nothing measurable)" },
+	{ "log", SK_CHOICE, "auto", false, 0, 0, logs,
+	  "what pgbench logs: auto (every transaction up to 10000 a second, a random sample above), transactions (every one, -l) or seconds (--aggregate-interval 1: no percentiles)" },
 	{ NULL },
 };
 

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * pgbench.c: the pgbench workload: pgbench's own tables and scripts, or
- * a custom script, with figures from its per-transaction log
- * (README.md).
+ * a custom script, with figures from its log (README.md).
  */
 #include "bench/msg.h"
 #include "bench/pg/sql.h"
+#include "bench/workloads/pgbench/pgbench_init.h"
+#include "bench/workloads/pgbench/pgbench_keys.h"
 #include "bench/workloads/pgbench/pgbench_run.h"
 #include "common/fileio.h"
 
@@ -17,25 +18,41 @@
 
 #define SCRIPT_MAX_BYTES (1 << 20)
 
-/* What pgbench -i last made, in which server generation. */
+/* What pgbench -i last made, in which server generation, and what it took. */
 static int loaded_generation = -1;
-static long long loaded_scale;
+static struct pgbench_init loaded;
+static struct pgbench_load load;
 
 static int pgbench_prepare(struct workload_env *e, const struct bench_case *c)
 {
-	long long scale = case_param_number(c, "scale");
+	struct pgbench_init in;
 	char log_name[160];
 
-	if (loaded_generation == e->generation && loaded_scale == scale)
+	pgbench_init_of(c, &in);
+	if (loaded_generation == e->generation && pgbench_init_same(&loaded, &in))
 		return 0;
 	snprintf(log_name, sizeof(log_name), "%s-init.txt", c->group);
-	note("pgbench -i: scale %lld", scale);
+	note("pgbench -i: scale %lld, steps %s", in.scale, in.steps);
 	loaded_generation = -1;
-	if (pgbench_initialize(e, (int)scale, log_name) < 0)
+	if (pgbench_initialize(e, &in, log_name, &load) < 0)
 		return -1;
 	loaded_generation = e->generation;
-	loaded_scale = scale;
+	loaded = in;
+	note("pgbench -i: scale %lld loaded in %.1f s, database %.0f MiB (%.2f of RAM)",
+	     in.scale, load.seconds, (double)load.database_bytes / (1 << 20),
+	     e->mem_total_bytes > 0 ? (double)load.database_bytes / (double)e->mem_total_bytes : 0);
 	return 0;
+}
+
+/* The load the case ran on: in every line of its environment. */
+static void load_facts(const struct workload_env *e, struct measurement_out *m)
+{
+	measure_fact_text(m, "load", "init_steps", loaded.steps);
+	measure_fact(m, "load", "seconds", load.seconds);
+	measure_fact(m, "load", "database_bytes", (double)load.database_bytes);
+	if (e->mem_total_bytes > 0)
+		measure_fact(m, "load", "ram_ratio",
+			     (double)load.database_bytes / (double)e->mem_total_bytes);
 }
 
 /* The custom script's text (malloc'd), or NULL after fail(). */
@@ -59,21 +76,6 @@ static char *custom_script(const struct workload_env *e, const struct bench_case
 	return text;
 }
 
-/* The size of the database, for the engine's fits-in-RAM judgement. */
-static int database_bytes(const struct workload_env *e, long long *bytes)
-{
-	PGconn *conn = sql_connect(e->pg);
-	double v;
-
-	if (!conn)
-		return -1;
-	int rc = sql_number(conn, "SELECT pg_database_size(current_database())", &v);
-	PQfinish(conn);
-	if (rc == 0)
-		*bytes = (long long)v;
-	return rc;
-}
-
 static int pgbench_measure(struct workload_env *e, const struct bench_case *c,
 			   struct measurement_out *m)
 {
@@ -88,13 +90,16 @@ static int pgbench_measure(struct workload_env *e, const struct bench_case *c,
 		.duration_s = (int)case_param_number(c, "duration_s"),
 		.transactions = case_param_number(c, "transactions"),
 		.protocol = case_param(c, "protocol"),
-		.log_seconds = strcmp(case_param(c, "log"), "seconds") == 0,
+		.log = pgbench_log_kind(case_param(c, "log")),
 	};
 	struct pgbench_outcome o;
 	char *text = NULL;
 	long long scale = case_param_number(c, "scale");
 
 	j.threads = strcmp(threads, "clients") == 0 ? j.clients : atoi(threads);
+	/* checked by the spec: "none" gives 0 */
+	pgbench_parse_positive(case_param(c, "rate"), 1e300, &j.rate);
+	pgbench_parse_positive(case_param(c, "latency_limit"), 1e300, &j.latency_limit_ms);
 	snprintf(label, sizeof(label), "pgbench %s c=%d", script, j.clients);
 	if (custom) {
 		if (!(text = custom_script(e, c)))
@@ -108,8 +113,9 @@ static int pgbench_measure(struct workload_env *e, const struct bench_case *c,
 	free(text);
 	if (rc < 0)
 		return -1;
-	if (database_bytes(e, &m->dataset_bytes) < 0)
+	if (pgbench_database_bytes(e, &m->dataset_bytes) < 0)
 		return -1;
+	load_facts(e, m);
 	/* tpcb-like updates a row of pgbench_branches in every transaction
 	 * (simple-update and select-only do not touch it) */
 	if (strcmp(script, "tpcb-like") == 0 && scale < j.clients)

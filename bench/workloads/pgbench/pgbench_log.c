@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* pgbench_log.c: per-second figures and latency percentiles from pgbench -l logs. */
+/* pgbench_log.c: the window's figures from a log of transactions, a line at a time (pgbench_log.h). */
 #include "bench/workloads/pgbench/pgbench_log.h"
 
 #include <errno.h>
@@ -13,37 +13,63 @@
 /* Ends up to here fit in microseconds with room to spare. */
 #define LATEST_EPOCH_S 1000000000000LL
 
-/* One line of a log. */
-struct txn {
-	bool completed;            /* has a latency */
-	bool skipped;
-	uint32_t latency_us;
-	long long end_us;
-};
-
-void pgbench_log_init(struct pgbench_log *l, int warmup_s, int duration_s)
+int pgbench_log_init(struct pgbench_log *l, const struct pgbench_log_config *cfg)
 {
 	memset(l, 0, sizeof(*l));
-	l->warmup_us = (long long)warmup_s * US_PER_S;
-	l->duration_us = (long long)duration_s * US_PER_S;
+	l->cfg = *cfg;
+	if (!(l->cfg.sampling_rate > 0 && l->cfg.sampling_rate <= 1))
+		l->cfg.sampling_rate = 1;
+	if (l->cfg.clients < 1)
+		l->cfg.clients = 1;
+	l->warmup_us = (long long)cfg->warmup_s * US_PER_S;
+	l->duration_us = (long long)cfg->duration_s * US_PER_S;
 	l->begin_us = LLONG_MAX;
 	l->end_us = LLONG_MIN;
-}
-
-void pgbench_log_init_seconds(struct pgbench_log *l, int warmup_s, int duration_s)
-{
-	pgbench_log_init(l, warmup_s, duration_s);
-	l->per_second = true;
-	l->first_s = LLONG_MIN;
-	l->last_s = LLONG_MAX;
+	l->clients = calloc((size_t)l->cfg.clients, sizeof(*l->clients));
+	l->hist = malloc(sizeof(*l->hist));
+	if (!l->clients || !l->hist) {
+		pgbench_log_free(l);
+		return -1;
+	}
+	latency_hist_init(l->hist);
+	return 0;
 }
 
 void pgbench_log_free(struct pgbench_log *l)
 {
+	pgbench_log_seconds_free(l);
+	free(l->pending);
+	free(l->clients);
 	free(l->seconds);
-	free(l->latencies);
+	free(l->bound);
+	free(l->hist);
+	l->pending = NULL;
+	l->clients = NULL;
 	l->seconds = NULL;
-	l->latencies = NULL;
+	l->bound = NULL;
+	l->hist = NULL;
+}
+
+int pgbench_log_grow(struct pgbench_log *l, size_t n)
+{
+	if (n <= l->cap_seconds)
+		return 0;
+	size_t cap = l->cap_seconds ? l->cap_seconds : 64;
+	while (cap < n)
+		cap *= 2;
+	struct pgbench_second *s = realloc(l->seconds, cap * sizeof(*s));
+	if (!s)
+		return -1;
+	l->seconds = s;
+	double *b = realloc(l->bound, (cap + 1) * sizeof(*b));
+	if (!b)
+		return -1;
+	l->bound = b;
+	memset(s + l->cap_seconds, 0, (cap - l->cap_seconds) * sizeof(*s));
+	memset(b + l->cap_seconds + (l->cap_seconds ? 1 : 0), 0,
+	       (cap + 1 - l->cap_seconds - (l->cap_seconds ? 1 : 0)) * sizeof(*b));
+	l->cap_seconds = cap;
+	return 0;
 }
 
 /* The next field of *p: a whole number >= 0, or (if word is not NULL)
@@ -71,66 +97,252 @@ static bool field(const char **p, long long *num, char *word, size_t wlen)
 	return true;
 }
 
-static int parse(const char *line, struct txn *t, char *err, size_t len)
+static uint32_t clamp_u32(long long v)
+{
+	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+static int parse(const struct pgbench_log *l, const char *line,
+		 struct pgbench_txn *t, char *err, size_t len)
 {
 	const char *p = line;
-	long long client, number, latency, script, epoch, usec;
+	long long client, number, latency, script, epoch, usec, lag = 0;
 	char word[16];
 
 	if (!field(&p, &client, NULL, 0) || !field(&p, &number, NULL, 0) ||
 	    !field(&p, &latency, word, sizeof(word)) ||
 	    !field(&p, &script, NULL, 0) || !field(&p, &epoch, NULL, 0) ||
 	    !field(&p, &usec, NULL, 0) || usec >= US_PER_S ||
-	    epoch > LATEST_EPOCH_S) {
+	    epoch > LATEST_EPOCH_S || number < 1 ||
+	    (l->cfg.lag && !field(&p, &lag, NULL, 0))) {
 		int n = (int)strcspn(line, "\r\n");
 		snprintf(err, len, "not a pgbench log line: \"%.*s\"",
 			 n > 80 ? 80 : n, line);
 		return -1;
 	}
+	if (client >= l->cfg.clients) {
+		snprintf(err, len, "client %lld, but pgbench ran %d", client, l->cfg.clients);
+		return -1;
+	}
+	t->client = (int)client;
+	t->number = number;
 	t->end_us = epoch * US_PER_S + usec;
-	t->completed = word[0] == '\0';
-	t->skipped = strcmp(word, "skipped") == 0;
-	t->latency_us = !t->completed ? 0 :
-		latency > UINT32_MAX ? UINT32_MAX : (uint32_t)latency;
+	t->kind = word[0] == '\0' ? 'c' : strcmp(word, "skipped") == 0 ? 's' : 'f';
+	t->latency_us = t->kind == 'c' ? clamp_u32(latency) : 0;
+	t->lag_us = clamp_u32(lag);
 	return 0;
 }
 
-static bool blank(const char *line)
+/* The boundary k of the window's seconds. */
+static long long bound_us(const struct pgbench_log *l, size_t k)
 {
-	return line[strspn(line, " \t\r\n")] == '\0';
+	return l->window_start_us + (long long)k * US_PER_S;
 }
 
-int pgbench_log_scan_line(struct pgbench_log *l, const char *line,
-			  char *err, size_t len)
+/* The highest boundary: the window's end, or none (to the end). */
+static size_t last_bound(const struct pgbench_log *l)
 {
-	struct txn t;
+	return l->duration_us > 0 ? (size_t)(l->duration_us / US_PER_S) : SIZE_MAX;
+}
 
-	if (l->per_second)
-		return pgbench_log_scan_second(l, line, err, len);
-	if (blank(line))
+/* The boundaries client c passes on its way to t: how many of its
+ * transactions ended before each, taking those it did not log as spread
+ * evenly between its logged ones. */
+static int pass_bounds(struct pgbench_log *l, struct pgbench_client *c,
+		       const struct pgbench_txn *t, char *err, size_t len)
+{
+	size_t k = c->next_bound, top = last_bound(l);
+
+	if (t->end_us < l->window_start_us)
 		return 0;
-	if (parse(line, &t, err, len) < 0)
+	long long reach = (t->end_us - l->window_start_us) / US_PER_S;
+	if (reach > PGBENCH_LOG_WINDOW_MAX_S) {
+		snprintf(err, len, "pgbench's log spans more than a run lasts (%lld s)",
+			 PGBENCH_LOG_WINDOW_MAX_S);
 		return -1;
+	}
+	size_t upto = (size_t)reach < top ? (size_t)reach : top;
+	if (upto + 1 > l->cap_seconds && pgbench_log_grow(l, upto + 1) < 0) {
+		snprintf(err, len, "out of memory for %zu seconds", upto + 1);
+		return -1;
+	}
+	double unlogged = (double)(t->number - c->number - 1);
+	double span = (double)(t->end_us - c->end_us);
+	for (; k <= upto; k++) {
+		double before = (double)(bound_us(l, k) - c->end_us);
+		double n = (double)c->number;
+		if (span > 0 && before > 0)
+			n += unlogged * (before < span ? before / span : 1.0);
+		l->bound[k] += n;
+	}
+	c->next_bound = k;
+	return 0;
+}
+
+/* A line once the window is known. */
+static int take(struct pgbench_log *l, const struct pgbench_txn *t, char *err, size_t len)
+{
+	struct pgbench_client *c = &l->clients[t->client];
+
+	if (t->number <= c->number) {
+		snprintf(err, len, "client %d's transaction %lld comes after its %lld",
+			 t->client, t->number, c->number);
+		return -1;
+	}
+	if (l->cfg.sampling_rate >= 1 && t->number != c->number + 1) {
+		snprintf(err, len, "client %d's log goes from transaction %lld to %lld: "
+			 "lines are missing", t->client, c->number, t->number);
+		return -1;
+	}
+	if (pass_bounds(l, c, t, err, len) < 0)
+		return -1;
+	l->numbers += t->number - c->number;
+	c->number = t->number;
+	if (t->end_us > c->end_us)
+		c->end_us = t->end_us;
+	long long end = l->duration_us > 0 ? l->window_start_us + l->duration_us : LLONG_MAX;
+	if (t->end_us < l->window_start_us || t->end_us >= end)
+		return 0;
+	size_t k = (size_t)((t->end_us - l->window_start_us) / US_PER_S);
+	if (k + 1 > l->n_seconds)
+		l->n_seconds = k + 1;
+	struct pgbench_second *sec = &l->seconds[k];
+	if (t->kind == 's') {
+		l->skipped++;
+		sec->skipped++;
+		return 0;
+	}
+	if (t->kind == 'f') {
+		l->failed++;
+		sec->failed++;
+		return 0;
+	}
+	latency_hist_add(l->hist, t->latency_us);
+	l->logged++;
+	double d = t->latency_us - l->latency_mean_us;
+	l->latency_mean_us += d / (double)l->logged;
+	l->latency_m2 += d * (t->latency_us - l->latency_mean_us);
+	if (t->latency_us > l->latency_max_us)
+		l->latency_max_us = t->latency_us;
+	if (l->cfg.latency_limit_us > 0 && t->latency_us > l->cfg.latency_limit_us)
+		l->late++;
+	l->lag_sum_us += t->lag_us;
+	if (t->lag_us > l->lag_max_us)
+		l->lag_max_us = t->lag_us;
+	sec->logged++;
+	sec->latency_sum_us += t->latency_us;
+	sec->lag_sum_us += t->lag_us;
+	if (t->latency_us > sec->latency_max_us)
+		sec->latency_max_us = t->latency_us;
+	if (t->lag_us > sec->lag_max_us)
+		sec->lag_max_us = t->lag_us;
+	return 0;
+}
+
+/* The beginning is known: fix the window's start, take the lines kept. */
+static int set_window(struct pgbench_log *l, char *err, size_t len)
+{
+	l->window_set = true;
+	l->window_start_us = l->begin_us + l->warmup_us;
+	for (int i = 0; i < l->cfg.clients; i++)
+		l->clients[i].end_us = l->begin_us;
+	if (pgbench_log_grow(l, 1) < 0) {
+		snprintf(err, len, "out of memory for the window");
+		return -1;
+	}
+	for (size_t i = 0; i < l->n_pending; i++)
+		if (take(l, &l->pending[i], err, len) < 0)
+			return -1;
+	free(l->pending);
+	l->pending = NULL;
+	l->n_pending = l->cap_pending = 0;
+	return 0;
+}
+
+static int keep(struct pgbench_log *l, const struct pgbench_txn *t, char *err, size_t len)
+{
+	if (l->n_pending == l->cap_pending) {
+		size_t cap = l->cap_pending ? 2 * l->cap_pending : 1024;
+		struct pgbench_txn *p = realloc(l->pending, cap * sizeof(*p));
+		if (!p) {
+			snprintf(err, len, "out of memory for %zu lines", cap);
+			return -1;
+		}
+		l->pending = p;
+		l->cap_pending = cap;
+	}
+	if (!l->clients[t->client].seen) {
+		l->clients[t->client].seen = true;
+		l->clients_seen++;
+	}
+	l->pending[l->n_pending++] = *t;
+	return 0;
+}
+
+int pgbench_log_line(struct pgbench_log *l, size_t file, const char *line,
+		     char *err, size_t len)
+{
+	struct pgbench_txn t;
+
+	if (l->cfg.per_second)
+		return pgbench_log_second_line(l, file, line, err, len);
+	if (line[strspn(line, " \t\r\n")] == '\0')
+		return 0;
+	if (l->finished) {
+		snprintf(err, len, "a line after the end");
+		return -1;
+	}
+	if (parse(l, line, &t, err, len) < 0)
+		return -1;
+	l->lines++;
+	if (t.end_us > l->end_us)
+		l->end_us = t.end_us;
+	if (l->window_set)
+		return take(l, &t, err, len);
 	long long start = t.end_us - t.latency_us;
 	if (start < l->begin_us)
 		l->begin_us = start;
-	if (t.end_us > l->end_us)
-		l->end_us = t.end_us;
-	l->lines++;
-	l->logged++;
-	return 0;
+	if (keep(l, &t, err, len) < 0)
+		return -1;
+	if (l->clients_seen < (size_t)l->cfg.clients && l->n_pending < PGBENCH_LOG_PENDING_MAX)
+		return 0;
+	return set_window(l, err, len);
 }
 
-int pgbench_log_set_window(struct pgbench_log *l, char *err, size_t len)
+/* Every client's count at the boundaries it never passed: all it did. */
+static void close_bounds(struct pgbench_log *l)
 {
-	if (l->per_second)
-		return pgbench_log_set_window_seconds(l, err, len);
+	double *tail = calloc(l->n_seconds + 1, sizeof(*tail));
+	double add = 0;
+
+	for (int i = 0; i < l->cfg.clients; i++) {
+		const struct pgbench_client *c = &l->clients[i];
+		if (c->number > 0 && c->next_bound <= l->n_seconds) {
+			if (tail)
+				tail[c->next_bound] += (double)c->number;
+			else        /* out of memory: the slow way */
+				for (size_t k = c->next_bound; k <= l->n_seconds; k++)
+					l->bound[k] += (double)c->number;
+		}
+	}
+	for (size_t k = 0; tail && k <= l->n_seconds; k++) {
+		add += tail[k];
+		l->bound[k] += add;
+	}
+	free(tail);
+}
+
+int pgbench_log_finish(struct pgbench_log *l, char *err, size_t len)
+{
+	if (l->cfg.per_second)
+		return pgbench_log_seconds_finish(l, err, len);
 	if (l->lines == 0) {
 		snprintf(err, len, "pgbench logged no transaction");
 		return -1;
 	}
-	long long start = l->begin_us + l->warmup_us;
-	long long end = l->end_us + 1;          /* the last one is inside */
+	if (!l->window_set && set_window(l, err, len) < 0)
+		return -1;
+	long long start = l->window_start_us, end = l->end_us + 1;   /* the last one is inside */
 	if (l->duration_us > 0 && start + l->duration_us < end)
 		end = start + l->duration_us;
 	if (end <= start) {
@@ -140,194 +352,18 @@ int pgbench_log_set_window(struct pgbench_log *l, char *err, size_t len)
 			 (double)l->warmup_us / US_PER_S);
 		return -1;
 	}
-	if (end - start > PGBENCH_LOG_WINDOW_MAX_S * US_PER_S) {
-		snprintf(err, len, "pgbench's log spans %.0f s, longer than a run lasts (%lld s)",
-			 (double)(end - start) / US_PER_S, PGBENCH_LOG_WINDOW_MAX_S);
-		return -1;
-	}
-	l->window_start_us = start;
 	l->window_end_us = end;
 	l->n_seconds = (size_t)((end - start + US_PER_S - 1) / US_PER_S);
-	l->seconds = calloc(l->n_seconds, sizeof(*l->seconds));
-	if (!l->seconds) {
+	if (pgbench_log_grow(l, l->n_seconds) < 0) {
 		snprintf(err, len, "out of memory for %zu seconds", l->n_seconds);
 		return -1;
 	}
+	close_bounds(l);
 	for (size_t k = 0; k < l->n_seconds; k++) {
-		long long left = end - (start + (long long)k * US_PER_S);
-		l->seconds[k].length_s = left >= US_PER_S ? 1.0 :
-			(double)left / US_PER_S;
+		long long left = end - bound_us(l, k);
+		l->seconds[k].length_s = left >= US_PER_S ? 1.0 : (double)left / US_PER_S;
+		l->seconds[k].total = l->bound[k + 1] - l->bound[k];
 	}
-	l->window_set = true;
+	l->finished = true;
 	return 0;
-}
-
-static int keep_latency(struct pgbench_log *l, uint32_t us)
-{
-	if (l->n_latencies == l->cap_latencies) {
-		size_t cap = l->cap_latencies ? 2 * l->cap_latencies : 4096;
-		uint32_t *p = realloc(l->latencies, cap * sizeof(*p));
-		if (!p)
-			return -1;
-		l->latencies = p;
-		l->cap_latencies = cap;
-	}
-	l->latencies[l->n_latencies++] = us;
-	l->sorted = false;
-	return 0;
-}
-
-int pgbench_log_add_line(struct pgbench_log *l, const char *line,
-			 char *err, size_t len)
-{
-	struct txn t;
-
-	if (!l->window_set) {
-		snprintf(err, len, "the window is not set");
-		return -1;
-	}
-	if (l->per_second)
-		return pgbench_log_add_second(l, line, err, len);
-	if (blank(line))
-		return 0;
-	if (parse(line, &t, err, len) < 0)
-		return -1;
-	if (t.end_us < l->window_start_us || t.end_us >= l->window_end_us)
-		return 0;
-	struct pgbench_second *sec =
-		&l->seconds[(t.end_us - l->window_start_us) / US_PER_S];
-	if (t.skipped) {
-		l->skipped++;
-	} else if (!t.completed) {
-		l->failed++;
-		sec->failed++;
-	} else {
-		if (keep_latency(l, t.latency_us) < 0) {
-			snprintf(err, len, "out of memory for %zu latencies",
-				 l->n_latencies + 1);
-			return -1;
-		}
-		l->transactions++;
-		sec->transactions++;
-		sec->latency_sum_us += t.latency_us;
-		if (t.latency_us > sec->latency_max_us)
-			sec->latency_max_us = t.latency_us;
-	}
-	return 0;
-}
-
-int pgbench_log_read_file(struct pgbench_log *l, const char *path,
-			  bool second, char *err, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	char *line = NULL, why[160];
-	size_t cap = 0;
-	long long n = 0;
-	int rc = 0;
-
-	if (!f) {
-		snprintf(err, len, "could not open \"%s\": %s", path, strerror(errno));
-		return -1;
-	}
-	l->file_lines = 0;
-	while (getline(&line, &cap, f) >= 0) {
-		n++;
-		rc = second ? pgbench_log_add_line(l, line, why, sizeof(why)) :
-			pgbench_log_scan_line(l, line, why, sizeof(why));
-		if (rc < 0) {
-			snprintf(err, len, "%s:%lld: %s", path, n, why);
-			break;
-		}
-	}
-	if (rc == 0 && ferror(f)) {
-		snprintf(err, len, "could not read \"%s\": %s", path, strerror(errno));
-		rc = -1;
-	}
-	free(line);
-	fclose(f);
-	return rc;
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
-}
-
-uint32_t pgbench_percentile(const uint32_t *sorted, size_t n, unsigned permille)
-{
-	if (n == 0)
-		return 0;
-	/* rank = ceil(permille * n / 1000), in whole numbers */
-	size_t rank = ((unsigned long long)permille * n + 999) / 1000;
-	if (rank < 1)
-		rank = 1;
-	if (rank > n)
-		rank = n;
-	return sorted[rank - 1];
-}
-
-void pgbench_log_summarize(struct pgbench_log *l, struct pgbench_log_summary *s)
-{
-	size_t n = l->n_latencies;
-	const uint32_t *v = l->latencies;
-
-	memset(s, 0, sizeof(*s));
-	if (l->window_set)
-		s->window_s = (double)(l->window_end_us - l->window_start_us) / US_PER_S;
-	s->transactions = l->transactions;
-	s->failed = l->failed;
-	s->skipped = l->skipped;
-	if (s->window_s > 0)
-		s->tps = (double)l->transactions / s->window_s;
-	if (l->per_second) {
-		pgbench_log_latency_seconds(l, s);
-		return;
-	}
-	s->percentiles = true;
-	if (n == 0)
-		return;
-	if (!l->sorted) {
-		qsort(l->latencies, n, sizeof(*l->latencies), cmp_u32);
-		l->sorted = true;
-	}
-	double sum = 0, sq = 0;
-	for (size_t i = 0; i < n; i++)
-		sum += v[i];
-	double mean = sum / (double)n;
-	for (size_t i = 0; i < n; i++)
-		sq += (v[i] - mean) * (v[i] - mean);
-	s->latency_avg_ms = mean / 1000.0;
-	s->latency_stddev_ms = sqrt(sq / (double)n) / 1000.0;
-	s->latency_max_ms = v[n - 1] / 1000.0;
-	s->latency_p50_ms = pgbench_percentile(v, n, 500) / 1000.0;
-	s->latency_p90_ms = pgbench_percentile(v, n, 900) / 1000.0;
-	s->latency_p99_ms = pgbench_percentile(v, n, 990) / 1000.0;
-	s->latency_p999_ms = pgbench_percentile(v, n, 999) / 1000.0;
-}
-
-char *pgbench_log_series_csv(const struct pgbench_log *l, size_t *len)
-{
-	static const char header[] = "second,tps,latency_avg_ms,latency_max_ms,failed\n";
-	size_t cap = sizeof(header) + l->n_seconds * 96, used;
-	char *buf = malloc(cap);
-
-	if (!buf)
-		return NULL;
-	used = (size_t)snprintf(buf, cap, "%s", header);
-	for (size_t k = 0; k < l->n_seconds && used < cap; k++) {
-		const struct pgbench_second *s = &l->seconds[k];
-		/* a last second with less than half of it inside the window
-		 * would give a rate from a few transactions: left out */
-		if (s->length_s < 0.5)
-			break;
-		double avg = s->transactions ?
-			s->latency_sum_us / (double)s->transactions / 1000.0 : 0.0;
-		used += (size_t)snprintf(buf + used, cap - used,
-					 "%zu,%.3f,%.3f,%.3f,%lld\n", k + 1,
-					 (double)s->transactions / s->length_s, avg,
-					 s->latency_max_us / 1000.0, s->failed);
-	}
-	*len = used < cap ? used : cap - 1;
-	return buf;
 }

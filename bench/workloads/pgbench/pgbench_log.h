@@ -1,27 +1,42 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * pgbench_log.h: read pgbench's per-transaction logs (pgbench -l).
+ * pgbench_log.h: the measured window's figures from pgbench's logs, a
+ * line at a time as pgbench writes them, in memory that does not grow
+ * with the number of transactions.
  *
- * Each line of a log is one transaction (PostgreSQL 18):
+ * A log of transactions (pgbench -l) has one line per transaction
+ * (PostgreSQL 18):
  *
  *     client_id transaction_no time script_no time_epoch time_us [schedule_lag] [retries]
  *
- * where time is the transaction's latency in microseconds, or a word
- * ("failed", "skipped", "serialization", "deadlock") when it did not
- * complete, and time_epoch.time_us is when it ended.
+ * where transaction_no counts the client's transactions (every one, logged
+ * or not), time is the latency in microseconds or a word ("failed",
+ * "skipped", "serialization", "deadlock") when it did not complete, and
+ * time_epoch.time_us is when it ended; schedule_lag is there with a rate
+ * (-R).  With --sampling-rate only a random part of the transactions is
+ * logged.
  *
- * The logs are read twice, a line at a time, without keeping the lines:
- * the first pass finds when the run began (the start of the earliest
- * transaction: its end minus its latency) and when the last transaction
- * ended; that fixes the measured window, which starts warmup_s after the
- * beginning and lasts duration_s (or, if the last transaction ended
- * before that, or duration_s is 0, until the last transaction ended).
- * The second pass takes the transactions that ended inside the window:
- * per-second figures and every latency, for exact percentiles.
+ * The run begins when its earliest logged transaction began (its end
+ * minus its latency); lines are kept until every client has logged one
+ * (or PGBENCH_LOG_PENDING_MAX lines wait), as a client's first
+ * transaction may begin before the others' and end after them.  Then the
+ * window is fixed: it starts warmup_s after the beginning and lasts
+ * duration_s (0: to the end), or ends when the last transaction ended.
+ * Each line is taken once: a transaction belongs to the window, and to
+ * one of its seconds, by the time it ended.
  *
- * With pgbench --aggregate-interval 1 --failures-detailed (a log "of
- * seconds", pgbench_log_init_seconds), each line is one second of one
- * thread instead (PostgreSQL 15 and later):
+ * Counts come from the transaction numbers, so that they are exact for
+ * every transaction, logged or not: how many of a client's transactions
+ * ended before a time t is known at each of its logged lines and, between
+ * two of them, taken as spread evenly in time (with every transaction
+ * logged, exact).  Failed, skipped and late transactions are counted from
+ * the logged lines, divided by the sampling rate.  Latencies (mean,
+ * deviation, maximum, and percentiles from a log-linear histogram,
+ * latency_hist.h) and schedule lag are those of the logged transactions.
+ *
+ * A log of seconds (pgbench -l --aggregate-interval 1
+ * --failures-detailed, PostgreSQL 15 and later) has one line per second
+ * and thread:
  *
  *     interval_start num_transactions sum_latency sum_latency_2 min_latency
  *     max_latency sum_lag sum_lag_2 min_lag max_lag skipped retried retries
@@ -31,8 +46,9 @@
  * began before pgbench started and its last, partial one is never
  * written, so the window is whole seconds: from the first whole second of
  * every thread, warmup_s seconds later, for duration_s seconds or to the
- * last second every thread wrote.  It gives the same tps, mean, standard
- * deviation and maximum of the latency, and no percentiles.
+ * last second every thread wrote (pgbench_log_seconds.c).  It gives the
+ * same counts, mean, deviation and maximum of the latency, and no
+ * percentiles.
  */
 #ifndef BOOTBENCH_PGBENCH_LOG_H
 #define BOOTBENCH_PGBENCH_LOG_H
@@ -41,43 +57,78 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bench/workloads/pgbench/latency_hist.h"
+
 /* The longest window a log may give: a week, as long as the init lets a
  * whole run last (bootbench.timeout).  A longer one (clocks far apart)
  * is refused rather than given a second each. */
 #define PGBENCH_LOG_WINDOW_MAX_S (7LL * 24 * 3600)
+/* Lines kept at most while the beginning is not known. */
+#define PGBENCH_LOG_PENDING_MAX 65536
 
-/* One second of the window. */
+struct pgbench_log_config {
+	int warmup_s, duration_s;  /* duration 0: to the end */
+	int clients;               /* client_id 0 .. clients - 1 */
+	bool per_second;           /* a log of seconds */
+	double sampling_rate;      /* of a log of transactions; 1: every one */
+	bool lag;                  /* lines have schedule_lag (-R) */
+	double latency_limit_us;   /* > 0: count completed ones above it as late */
+};
+
+/* One second of the window (or of the run, for a log of seconds). */
 struct pgbench_second {
-	long long transactions;    /* completed (not failed, not skipped) */
-	long long failed;
-	double latency_sum_us;
-	uint32_t latency_max_us;
+	double total;              /* transactions that ended in it, of every kind */
+	long long logged;          /* completed and logged: the latencies below */
+	long long failed, skipped; /* logged */
+	double latency_sum_us, latency_sum2_us, lag_sum_us;
+	uint32_t latency_max_us, lag_max_us;
 	double length_s;           /* 1, or less for a last, partial second */
 };
 
+/* A logged transaction. */
+struct pgbench_txn {
+	int client;
+	long long number;          /* transaction_no */
+	long long end_us;
+	uint32_t latency_us, lag_us;
+	char kind;                 /* 'c' completed, 'f' failed, 's' skipped */
+};
+
+/* A client's place in its log. */
+struct pgbench_client {
+	long long number;          /* transaction_no of its last line; 0: none yet */
+	long long end_us;          /* when it ended (before the first: the run's beginning) */
+	size_t next_bound;         /* the first second boundary after end_us */
+	bool seen;                 /* it logged a line before the window was known */
+};
+
 struct pgbench_log {
-	long long warmup_us, duration_us;   /* duration 0: to the end */
-	/* first pass */
-	long long lines;
-	long long logged;                   /* transactions and failures the logs hold */
-	long long begin_us;                 /* start of the earliest transaction */
-	long long end_us;                   /* end of the last one */
-	/* the window: transactions that ended in [window_start_us, window_end_us) */
+	struct pgbench_log_config cfg;
+	long long warmup_us, duration_us;
+	long long lines;           /* every line taken */
+	long long begin_us;        /* start of the earliest logged transaction */
+	long long end_us;          /* end of the last one */
+	/* before the window is known */
 	bool window_set;
+	struct pgbench_txn *pending;
+	size_t n_pending, cap_pending, clients_seen;
+	struct pgbench_client *clients;
+	/* the window: [window_start_us, window_end_us); seconds[k] from
+	 * window_start_us + k s; bound[k] counts the transactions that ended
+	 * before window_start_us + k s (transactions_no, see above) */
 	long long window_start_us, window_end_us;
 	struct pgbench_second *seconds;
-	size_t n_seconds;
-	/* second pass */
-	uint32_t *latencies;                /* of the completed transactions */
-	size_t n_latencies, cap_latencies;
-	long long transactions, failed, skipped;
-	bool sorted;
+	double *bound;
+	size_t n_seconds, cap_seconds;
+	struct latency_hist *hist;
+	long long logged, failed, skipped, late;   /* logged in the window */
+	double latency_mean_us, latency_m2;        /* Welford's running mean and sum of squares */
+	uint32_t latency_max_us, lag_max_us;
+	double lag_sum_us;
+	long long numbers;         /* the clients' last transaction_no, summed */
+	bool finished;
 	/* a log of seconds (pgbench_log_seconds.c) */
-	bool per_second;
-	long long file_lines, file_last_s;  /* the file being read: lines so far, last second */
-	long long first_s, last_s;          /* whole seconds every thread wrote */
-	double latency_sum_us, latency_sum2_us;
-	uint32_t latency_max_us;
+	struct pgbench_files *files;
 };
 
 /* What the window holds. */
@@ -85,65 +136,54 @@ struct pgbench_log_summary {
 	double window_s;
 	long long transactions;    /* completed in the window */
 	long long failed;          /* failed in the window */
-	long long skipped;
+	long long skipped;         /* skipped (-L with -R) */
+	long long late;            /* completed above the latency limit */
+	long long logged;          /* completed transactions whose latency is known */
 	double tps;                /* transactions / window_s */
 	double latency_avg_ms;
 	double latency_stddev_ms;  /* population standard deviation */
 	double latency_max_ms;
-	bool percentiles;          /* false for a log of seconds: no latencies */
-	/* nearest rank: the smallest latency with at least p % of them at
-	 * or below it, i.e. the ceil(p/100 * n)-th smallest */
+	bool percentiles;          /* false for a log of seconds */
+	/* nearest rank, within LATENCY_HIST_ERROR: the smallest latency with
+	 * at least p % of them at or below it */
 	double latency_p50_ms, latency_p90_ms, latency_p99_ms, latency_p999_ms;
+	bool lag;
+	double lag_avg_ms, lag_max_ms;
+	/* the mean lag of the window's first and last quarter, for
+	 * pgbench_rate.c (0 when the window is under 4 s) */
+	double lag_first_ms, lag_last_ms;
 };
 
-void pgbench_log_init(struct pgbench_log *l, int warmup_s, int duration_s);
-/* The same for logs of seconds (--aggregate-interval 1). */
-void pgbench_log_init_seconds(struct pgbench_log *l, int warmup_s, int duration_s);
+/* 0, or -1 out of memory. */
+int pgbench_log_init(struct pgbench_log *l, const struct pgbench_log_config *cfg);
 void pgbench_log_free(struct pgbench_log *l);
 
-/* First pass: one line.  0, or -1 with why in err. */
-int pgbench_log_scan_line(struct pgbench_log *l, const char *line,
-			  char *err, size_t len);
+/* One line of log file number file.  0, or -1 with why in err. */
+int pgbench_log_line(struct pgbench_log *l, size_t file, const char *line,
+		     char *err, size_t len);
 
-/* Between the passes: fix the window.  0, or -1 with why in err. */
-int pgbench_log_set_window(struct pgbench_log *l, char *err, size_t len);
+/* After the last line.  0, or -1 with why in err (no transaction, a log
+ * that ends before the warm-up is over). */
+int pgbench_log_finish(struct pgbench_log *l, char *err, size_t len);
 
-/* Second pass: one line.  0, or -1 with why in err. */
-int pgbench_log_add_line(struct pgbench_log *l, const char *line,
-			 char *err, size_t len);
-
-/* The same three for logs of seconds (pgbench_log_seconds.c), which the
- * three above call when l->per_second is set, and the latency figures
- * pgbench_log_summarize takes from them.
- * The first pass must see each file's lines from its first one
- * (pgbench_log_read_file sees to that). */
-int pgbench_log_scan_second(struct pgbench_log *l, const char *line,
-			    char *err, size_t len);
-int pgbench_log_set_window_seconds(struct pgbench_log *l, char *err, size_t len);
-int pgbench_log_add_second(struct pgbench_log *l, const char *line,
-			   char *err, size_t len);
-void pgbench_log_latency_seconds(const struct pgbench_log *l,
-				 struct pgbench_log_summary *s);
-
-/* A whole file, for either pass (second: true for the second pass).
- * 0, or -1 with the file, line and why in err. */
-int pgbench_log_read_file(struct pgbench_log *l, const char *path,
-			  bool second, char *err, size_t len);
-
-/* After the second pass. */
-void pgbench_log_summarize(struct pgbench_log *l, struct pgbench_log_summary *s);
-
-/* Nearest-rank percentile (permille: 500, 900, 990, 999) of n sorted
- * values; 0 if n is 0. */
-uint32_t pgbench_percentile(const uint32_t *sorted, size_t n, unsigned permille);
+void pgbench_log_summarize(const struct pgbench_log *l, struct pgbench_log_summary *s);
 
 /*
  * The per-second series as CSV text (malloc'd, *len set), header
- * "second,tps,latency_avg_ms,latency_max_ms,failed"; NULL if out of
- * memory.  A second without a completed transaction has latencies 0; a
- * last second of which less than half is inside the window is left out
- * (its transactions count in the summary).
+ * "second,tps,latency_avg_ms,latency_max_ms,failed" and, with a rate,
+ * ",lag_avg_ms,skipped"; NULL if out of memory.  A second without a
+ * completed transaction has latencies 0; a last second of which less than
+ * half is inside the window is left out (its transactions count in the
+ * summary).
  */
 char *pgbench_log_series_csv(const struct pgbench_log *l, size_t *len);
+
+/* For pgbench_log_seconds.c: the log of seconds' side of the calls above. */
+int pgbench_log_second_line(struct pgbench_log *l, size_t file, const char *line,
+			    char *err, size_t len);
+int pgbench_log_seconds_finish(struct pgbench_log *l, char *err, size_t len);
+void pgbench_log_seconds_free(struct pgbench_log *l);
+/* The seconds array holding at least n seconds; -1 out of memory. */
+int pgbench_log_grow(struct pgbench_log *l, size_t n);
 
 #endif

@@ -66,6 +66,16 @@ void pgbench_report_line(struct pgbench_report *r, const char *line)
 	else if ((v = after(line, "number of transactions retried: ")) &&
 		 sscanf(v, "%lld", &r->retried) == 1)
 		r->have |= REPORT_RETRIED;
+	else if ((v = after(line, "number of transactions skipped: ")) &&
+		 sscanf(v, "%lld", &r->skipped) == 1)
+		r->have |= REPORT_SKIPPED;
+	else if ((v = after(line, "number of transactions above the ")) &&
+		 (v = strstr(v, " latency limit: ")) &&
+		 sscanf(v, " latency limit: %lld", &r->late) == 1)
+		r->have |= REPORT_LATE;
+	else if ((v = after(line, "rate limit schedule lag: ")) &&
+		 sscanf(v, "avg %lf (max %lf) ms", &r->lag_avg_ms, &r->lag_max_ms) == 2)
+		r->have |= REPORT_LAG;
 	else if ((v = after(line, "latency average = ")) &&
 		 sscanf(v, "%lf ms", &r->latency_avg_ms) == 1)
 		r->have |= REPORT_LATENCY;

@@ -36,6 +36,9 @@ enum {
 	REPORT_MODE          = 1 << 9,
 	REPORT_CONNECTION    = 1 << 10,
 	REPORT_RETRIED       = 1 << 11,
+	REPORT_SKIPPED       = 1 << 12,
+	REPORT_LATE          = 1 << 13,
+	REPORT_LAG           = 1 << 14,
 };
 
 /* The final report; have says which fields were seen. */
@@ -50,6 +53,9 @@ struct pgbench_report {
 	long long transactions;
 	long long failed;
 	long long retried;         /* with --max-tries other than 1 */
+	long long skipped;         /* with -R and -L */
+	long long late;            /* above the latency limit (-L) */
+	double lag_avg_ms, lag_max_ms;   /* schedule lag (-R) */
 	double latency_avg_ms;
 	double latency_stddev_ms;
 	double initial_connection_ms;

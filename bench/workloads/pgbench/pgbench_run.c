@@ -3,18 +3,22 @@
 #include "bench/workloads/pgbench/pgbench_run.h"
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
+#include "bench/workloads/pgbench/pgbench_keys.h"
+#include "bench/workloads/pgbench/pgbench_rate.h"
+#include "bench/workloads/pgbench/pgbench_tail.h"
 #include "common/fileio.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
-/* Bounds: table creation grows with the scale, a run with its length. */
-#define INIT_TIMEOUT_S(scale)  (120.0 + 60.0 * (scale))
+/* A run's bound grows with its length. */
 #define RUN_TIMEOUT_S(seconds) (120.0 + (seconds))
 /* -t: no length is known; allow 20 transactions per second at least. */
 #define COUNT_TIMEOUT_S(txns)  (600.0 + 0.05 * (double)(txns))
@@ -25,26 +29,11 @@
 #define LOG_PREFIX   "pgbench_log."
 #define SCRIPT_NAME  "script.sql"
 
-static void init_line(void *ctx, const char *line)
+enum pgbench_log_kind pgbench_log_kind(const char *value)
 {
-	(void)ctx;
-	note("pgbench -i: %s", line);
-}
-
-int pgbench_initialize(const struct workload_env *e, int scale,
-		       const char *log_name)
-{
-	char pgbench[PATH_MAX], s[16], path[PATH_MAX], rel[128];
-	const char *argv[] = { pgbench, "-i", "-q", "-s", s, NULL };
-	struct proc_spec spec;
-
-	pg_program(pgbench, sizeof(pgbench), "pgbench");
-	snprintf(s, sizeof(s), "%d", scale);
-	snprintf(rel, sizeof(rel), "logs/%s", log_name);
-	run_path(e, path, sizeof(path), "%s", rel);
-	pg_spec(e->pg, &spec, "pgbench -i", argv, rel);
-	return proc_run_logged(&spec, INIT_TIMEOUT_S(scale), path, NULL,
-			       init_line, NULL);
+	return strcmp(value, "seconds") == 0 ? PGBENCH_LOG_SECONDS :
+		strcmp(value, "transactions") == 0 ? PGBENCH_LOG_TRANSACTIONS :
+		PGBENCH_LOG_AUTO;
 }
 
 /* Everything in dir goes, then dir.  Quiet: a leftover is harmless. */
@@ -95,14 +84,44 @@ static int write_script(const struct workload_env *e, const struct bench_case *c
  */
 static int run_seconds(const struct pgbench_job *j)
 {
-	return j->warmup_s + j->duration_s + (j->log_seconds ? 2 : 0);
+	return j->warmup_s + j->duration_s + (j->log == PGBENCH_LOG_SECONDS ? 2 : 0);
 }
 
-struct progress_ctx {
+/* One attempt: its directory, its log being read, what its lines said. */
+struct attempt {
 	const struct workload_env *e;
 	const struct pgbench_job *j;
-	struct pgbench_report *report;
+	char dir[sizeof(TMP_TEMPLATE)];
+	double sampling_rate;
+	struct pgbench_report report;
+	struct pgbench_log log;
+	struct pgbench_tail tail;
+	char err[PATH_MAX + 512];      /* why reading the log failed; "" */
+	int progress_lines;
+	double restart_rate;           /* > 0: start again logging this sample */
+	volatile sig_atomic_t enough;
 };
+
+static int log_line(void *ctx, size_t file, const char *line, char *err, size_t len)
+{
+	return pgbench_log_line(ctx, file, line, err, len);
+}
+
+/* log = auto: above PGBENCH_LOG_RATE_MAX transactions in the first second,
+ * pgbench starts again logging a sample of that many a second. */
+static void check_first_second(struct attempt *a, double tps)
+{
+	const struct pgbench_job *j = a->j;
+
+	if (j->log != PGBENCH_LOG_AUTO || j->rate > 0 || a->sampling_rate < 1 ||
+	    a->progress_lines != 1 || tps <= PGBENCH_LOG_RATE_MAX)
+		return;
+	/* four digits are enough, and the rate stays below the limit */
+	a->restart_rate = floor(PGBENCH_LOG_RATE_MAX / tps * 1e4) / 1e4;
+	if (a->restart_rate <= 0)
+		a->restart_rate = 1e-4;
+	a->enough = 1;
+}
 
 /*
  * The measured window, by the time since pgbench started that its progress
@@ -115,81 +134,162 @@ static bool window_from_start(const struct pgbench_job *j)
 	return j->transactions > 0 || j->warmup_s == 0;
 }
 
-static void window_edges(const struct progress_ctx *ctx, double elapsed_s)
+static void window_edges(const struct attempt *a, double elapsed_s)
 {
-	const struct pgbench_job *j = ctx->j;
+	const struct pgbench_job *j = a->j;
 
 	if (j->transactions > 0)
 		return;
 	if (elapsed_s >= j->warmup_s + j->duration_s)
-		window_close(ctx->e);
+		window_close(a->e);
 	else if (elapsed_s >= j->warmup_s)
-		window_open(ctx->e);
+		window_open(a->e);
 }
 
 static void run_line(void *arg, const char *line)
 {
-	struct progress_ctx *ctx = arg;
+	struct attempt *a = arg;
 	struct pgbench_progress prog;
 
 	if (!pgbench_parse_progress(line, &prog)) {
-		pgbench_report_line(ctx->report, line);
+		pgbench_report_line(&a->report, line);
 		return;
 	}
-	window_edges(ctx, prog.elapsed_s);
-	if (ctx->j->transactions > 0)
-		note("%s: %.0f s, %.0f tps", ctx->j->label, prog.elapsed_s, prog.tps);
+	a->progress_lines++;
+	window_edges(a, prog.elapsed_s);
+	if (a->j->transactions > 0)
+		note("%s: %.0f s, %.0f tps", a->j->label, prog.elapsed_s, prog.tps);
 	else
-		note("%s: %.0f/%d s, %.0f tps", ctx->j->label, prog.elapsed_s,
-		     run_seconds(ctx->j), prog.tps);
+		note("%s: %.0f/%d s, %.0f tps", a->j->label, prog.elapsed_s,
+		     run_seconds(a->j), prog.tps);
+	/* what the logs gained, read once a second as pgbench goes */
+	if (!a->err[0] && pgbench_tail_poll(&a->tail, a->err, sizeof(a->err)) < 0)
+		a->enough = 1;
+	check_first_second(a, prog.tps);
 }
 
-/* The command line, for the head of the log. */
-static void command_line(const char *const *argv, char *buf, size_t len)
+void pgbench_command_line(const char *const *argv, char *buf, size_t len)
 {
 	size_t used = (size_t)snprintf(buf, len, "$");
 	for (size_t i = 0; argv[i] && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used, " %s", argv[i]);
 }
 
-/* One pass over every pgbench_log.* file in dir; *files counts them. */
-static int read_pass(const char *dir, struct pgbench_log *l, bool second,
-		     const char *id, size_t *files)
+/* pgbench itself, in a->dir: 0, 1 if it was ended to start again (or
+ * its log could not be read: a->err), or -1 after fail(). */
+static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
+		       struct attempt *a)
 {
-	char path[PATH_MAX], err[PATH_MAX + 200];
-	DIR *d = opendir(dir);
-	struct dirent *de;
+	const struct pgbench_job *j = a->j;
+	char pgbench[PATH_MAX], script[PATH_MAX], clients[16], threads[16],
+		length[24], scale[16], tries[32], sampling[40], rate[40], limit[40],
+		log_path[PATH_MAX], log_name[160], header[PATH_MAX + 512];
+	const char *argv[32];
+	size_t n = 0;
+	struct proc_spec spec;
 
-	if (!d)
-		return fail("could not open directory \"%s\":", dir);
-	*files = 0;
-	while ((de = readdir(d))) {
-		if (strncmp(de->d_name, LOG_PREFIX, strlen(LOG_PREFIX)) != 0)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		if (pgbench_log_read_file(l, path, second, err, sizeof(err)) < 0) {
-			closedir(d);
-			return fail("%s: %s", id, err);
-		}
-		(*files)++;
+	pg_program(pgbench, sizeof(pgbench), "pgbench");
+	snprintf(script, sizeof(script), "%s/%s", a->dir, SCRIPT_NAME);
+	snprintf(clients, sizeof(clients), "%d", j->clients);
+	snprintf(threads, sizeof(threads), "%d", j->threads);
+	if (j->transactions > 0)
+		snprintf(length, sizeof(length), "%lld", j->transactions);
+	else
+		snprintf(length, sizeof(length), "%d", run_seconds(j));
+	snprintf(scale, sizeof(scale), "%d", j->scale);
+	snprintf(tries, sizeof(tries), "--max-tries=%d", j->max_tries);
+	snprintf(sampling, sizeof(sampling), "--sampling-rate=%.4g", a->sampling_rate);
+	snprintf(rate, sizeof(rate), "%.10g", j->rate);
+	snprintf(limit, sizeof(limit), "%.10g", j->latency_limit_ms);
+
+	argv[n++] = pgbench;
+	argv[n++] = j->builtin ? "-b" : "-f";
+	argv[n++] = j->builtin ? j->builtin : script;
+	argv[n++] = "-c";
+	argv[n++] = clients;
+	argv[n++] = "-j";
+	argv[n++] = threads;
+	argv[n++] = j->transactions > 0 ? "-t" : "-T";
+	argv[n++] = length;
+	argv[n++] = "-M";
+	argv[n++] = j->protocol;
+	argv[n++] = "-P";
+	argv[n++] = "1";
+	argv[n++] = "-l";
+	if (j->log == PGBENCH_LOG_SECONDS) {
+		argv[n++] = "--aggregate-interval=1";
+		argv[n++] = "--failures-detailed";
+	} else if (a->sampling_rate < 1) {
+		argv[n++] = sampling;
 	}
-	closedir(d);
+	if (j->rate > 0) {
+		argv[n++] = "-R";
+		argv[n++] = rate;
+	}
+	if (j->latency_limit_ms > 0) {
+		argv[n++] = "-L";
+		argv[n++] = limit;
+	}
+	if (j->scale > 0) {
+		argv[n++] = "-s";
+		argv[n++] = scale;
+	}
+	if (j->no_vacuum)
+		argv[n++] = "-n";
+	if (j->max_tries > 0)
+		argv[n++] = tries;
+	argv[n] = NULL;
+
+	snprintf(log_name, sizeof(log_name), "logs/%s.txt", c->id);
+	run_path(e, log_path, sizeof(log_path), "%s", log_name);
+	pgbench_command_line(argv, header, sizeof(header));
+	pg_spec(e->pg, &spec, "pgbench", argv, log_name);
+	spec.cwd = a->dir;
+	spec.enough = &a->enough;
+	pgbench_report_init(&a->report);
+	double timeout = j->transactions > 0 ?
+		COUNT_TIMEOUT_S(j->transactions * j->clients) :
+		RUN_TIMEOUT_S(run_seconds(j));
+	if (window_from_start(j))
+		window_open(e);
+	int rc = proc_run_logged(&spec, timeout, log_path, header, run_line, a);
+	window_close(e);
+	return rc;
+}
+
+/* pgbench's report: the figures a measurement needs are there. */
+static int check_report(const struct bench_case *c, const struct pgbench_job *j,
+			const struct pgbench_report *r)
+{
+	char err[256];
+
+	if (pgbench_report_check(r, err, sizeof(err)) < 0)
+		return fail("%s: %s (see logs/%s.txt)", c->id, err, c->id);
+	if (r->transactions <= 0)
+		return fail("%s: pgbench processed no transactions (see logs/%s.txt)",
+			    c->id, c->id);
+	if ((r->have & REPORT_CLIENTS) && r->clients != j->clients)
+		return fail("%s: pgbench ran %d clients, not %d (see logs/%s.txt)",
+			    c->id, r->clients, j->clients, c->id);
 	return 0;
 }
 
-/* Both passes over pgbench's logs in dir (one per thread). */
-static int read_logs(const char *dir, struct pgbench_log *l, const char *id)
+/* Every transaction pgbench counted is in its logs, once: with every
+ * transaction logged, exactly; a sample or a log of seconds (which
+ * leaves out the last, partial second) holds no more. */
+static int check_logged(const struct bench_case *c, const struct attempt *a)
 {
-	char err[256];
-	size_t files;
+	const struct pgbench_report *r = &a->report;
+	long long reported = r->transactions + r->failed +
+		((r->have & REPORT_SKIPPED) ? r->skipped : 0);
+	bool exact = a->j->log != PGBENCH_LOG_SECONDS && a->sampling_rate >= 1;
 
-	if (read_pass(dir, l, false, id, &files) < 0)
-		return -1;
-	if (files == 0)
-		return fail("%s: pgbench wrote no log in \"%s\"", id, dir);
-	if (pgbench_log_set_window(l, err, sizeof(err)) < 0)
-		return fail("%s: %s", id, err);
-	return read_pass(dir, l, true, id, &files);
+	if (exact ? a->log.numbers == reported : a->log.numbers <= reported)
+		return 0;
+	return fail("%s: pgbench reported %lld transactions, %lld failed%s, "
+		    "its logs hold %lld", c->id, r->transactions, r->failed,
+		    (r->have & REPORT_SKIPPED) ? " and some skipped" : "",
+		    a->log.numbers);
 }
 
 static int write_series(const struct workload_env *e, const struct bench_case *c,
@@ -208,86 +308,6 @@ static int write_series(const struct workload_env *e, const struct bench_case *c
 			      csv, len);
 	free(csv);
 	return rc;
-}
-
-/* pgbench itself, in dir, its report in r. */
-static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
-		       const struct pgbench_job *j, const char *dir,
-		       struct pgbench_report *r)
-{
-	char pgbench[PATH_MAX], script[PATH_MAX], clients[16], threads[16],
-		length[24], scale[16], tries[32], log_path[PATH_MAX], log_name[160],
-		header[PATH_MAX + 512];
-	const char *argv[24];
-	size_t n = 0;
-	struct proc_spec spec;
-	struct progress_ctx ctx = { .e = e, .j = j, .report = r };
-
-	pg_program(pgbench, sizeof(pgbench), "pgbench");
-	snprintf(script, sizeof(script), "%s/%s", dir, SCRIPT_NAME);
-	snprintf(clients, sizeof(clients), "%d", j->clients);
-	snprintf(threads, sizeof(threads), "%d", j->threads);
-	if (j->transactions > 0)
-		snprintf(length, sizeof(length), "%lld", j->transactions);
-	else
-		snprintf(length, sizeof(length), "%d", run_seconds(j));
-	snprintf(scale, sizeof(scale), "%d", j->scale);
-	snprintf(tries, sizeof(tries), "--max-tries=%d", j->max_tries);
-
-	argv[n++] = pgbench;
-	argv[n++] = j->builtin ? "-b" : "-f";
-	argv[n++] = j->builtin ? j->builtin : script;
-	argv[n++] = "-c";
-	argv[n++] = clients;
-	argv[n++] = "-j";
-	argv[n++] = threads;
-	argv[n++] = j->transactions > 0 ? "-t" : "-T";
-	argv[n++] = length;
-	argv[n++] = "-M";
-	argv[n++] = j->protocol;
-	argv[n++] = "-P";
-	argv[n++] = "1";
-	argv[n++] = "-l";
-	if (j->log_seconds) {
-		argv[n++] = "--aggregate-interval=1";
-		argv[n++] = "--failures-detailed";
-	}
-	if (j->scale > 0) {
-		argv[n++] = "-s";
-		argv[n++] = scale;
-	}
-	if (j->no_vacuum)
-		argv[n++] = "-n";
-	if (j->max_tries > 0)
-		argv[n++] = tries;
-	argv[n] = NULL;
-
-	snprintf(log_name, sizeof(log_name), "logs/%s.txt", c->id);
-	run_path(e, log_path, sizeof(log_path), "%s", log_name);
-	command_line(argv, header, sizeof(header));
-	pg_spec(e->pg, &spec, "pgbench", argv, log_name);
-	spec.cwd = dir;
-	pgbench_report_init(r);
-	double timeout = j->transactions > 0 ?
-		COUNT_TIMEOUT_S(j->transactions * j->clients) :
-		RUN_TIMEOUT_S(run_seconds(j));
-	if (window_from_start(j))
-		window_open(e);
-	int rc = proc_run_logged(&spec, timeout, log_path, header, run_line, &ctx);
-	window_close(e);
-	if (rc < 0)
-		return -1;
-
-	char err[256];
-	if (pgbench_report_check(r, err, sizeof(err)) < 0)
-		return fail("%s: %s (see %s)", c->id, err, log_name);
-	if (r->transactions <= 0)
-		return fail("%s: pgbench processed no transactions (see %s)",
-			    c->id, log_name);
-	if ((r->have & REPORT_CLIENTS) && r->clients != j->clients)
-		return fail("%s: pgbench ran %d clients, not %d (see %s)",
-			    c->id, r->clients, j->clients, log_name);
-	return 0;
 }
 
 static void set_metrics(struct measurement_out *m, const struct pgbench_job *j,
@@ -310,58 +330,149 @@ static void set_metrics(struct measurement_out *m, const struct pgbench_job *j,
 	metric_set(m, "pgbench_tps", o->report.tps);
 	if (j->max_tries > 0 && (o->report.have & REPORT_RETRIED))
 		metric_set(m, "retried_transactions", (double)o->report.retried);
+	if (j->rate > 0) {
+		metric_set(m, "schedule_lag_avg_ms", w->lag_avg_ms);
+		metric_set(m, "schedule_lag_max_ms", w->lag_max_ms);
+		if (j->latency_limit_ms > 0)
+			metric_set(m, "skipped_transactions", (double)w->skipped);
+	}
+	if (j->latency_limit_ms > 0)
+		metric_set(m, "late_transactions", (double)w->late);
 	m->primary = "tps";
 	m->unit = "tps";
 	m->higher_is_better = true;
 	m->measured_s = w->window_s;
 }
 
+/* How the figures were made: the record's "percentiles" and "log". */
+static void set_facts(struct measurement_out *m, const struct pgbench_job *j,
+		      const struct attempt *a)
+{
+	static const char *const kinds[] = { "auto", "transactions", "seconds" };
+	struct rusage ru;
+
+	if (j->log == PGBENCH_LOG_SECONDS) {
+		measure_fact_text(m, "percentiles", "method", "none");
+	} else {
+		measure_fact_text(m, "percentiles", "method", "histogram");
+		measure_fact(m, "percentiles", "relative_error", LATENCY_HIST_ERROR);
+		measure_fact(m, "percentiles", "sampling_rate", a->sampling_rate);
+		measure_fact(m, "percentiles", "latencies", (double)a->log.logged);
+	}
+	measure_fact_text(m, "log", "kind", kinds[j->log]);
+	measure_fact(m, "log", "lines", (double)a->tail.lines);
+	measure_fact(m, "log", "bytes", (double)a->tail.bytes);
+	measure_fact(m, "log", "tmp_peak_bytes", (double)a->tail.held_peak);
+	measure_fact_text(m, "log", "freed_as_read", a->tail.punch_failed ? "no" : "yes");
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+		measure_fact(m, "log", "runner_peak_rss_kib", (double)ru.ru_maxrss);
+}
+
+/* A fresh attempt: its directory, its log, what it reads. */
+static int attempt_begin(const struct workload_env *e, const struct bench_case *c,
+			 const struct pgbench_job *j, struct attempt *a, double sampling)
+{
+	struct pgbench_log_config cfg = {
+		.warmup_s = j->transactions > 0 ? 0 : j->warmup_s,
+		.duration_s = j->transactions > 0 ? 0 : j->duration_s,
+		.clients = j->clients,
+		.per_second = j->log == PGBENCH_LOG_SECONDS,
+		.sampling_rate = sampling,
+		.lag = j->rate > 0,
+		.latency_limit_us = j->latency_limit_ms * 1000.0,
+	};
+
+	memset(a, 0, sizeof(*a));
+	a->e = e;
+	a->j = j;
+	a->sampling_rate = sampling;
+	snprintf(a->dir, sizeof(a->dir), "%s", TMP_TEMPLATE);
+	if (!mkdtemp(a->dir)) {
+		a->dir[0] = '\0';
+		return fail("could not create a directory \"%s\":", TMP_TEMPLATE);
+	}
+	if (pgbench_log_init(&a->log, &cfg) < 0)
+		return fail("%s: out of memory for pgbench's log", c->id);
+	pgbench_tail_init(&a->tail, a->dir, LOG_PREFIX, log_line, &a->log);
+	if (chown(a->dir, e->pg->uid, e->pg->gid) < 0)
+		return fail("could not hand \"%s\" to the postgres user:", a->dir);
+	if (j->script_text && write_script(e, c, a->dir, j->script_text) < 0)
+		return -1;
+	return 0;
+}
+
+static void attempt_end(struct attempt *a)
+{
+	pgbench_tail_close(&a->tail);
+	pgbench_log_free(&a->log);
+	if (a->dir[0])
+		remove_dir(a->dir);
+}
+
+/* What pgbench gave, read to the end, into m. */
+static int take_results(const struct workload_env *e, const struct bench_case *c,
+			struct attempt *a, struct measurement_out *m,
+			struct pgbench_outcome *out)
+{
+	const struct pgbench_job *j = a->j;
+	char err[256];
+
+	if (pgbench_tail_end(&a->tail, a->err, sizeof(a->err)) < 0)
+		return fail("%s: %s", c->id, a->err);
+	if (pgbench_log_finish(&a->log, err, sizeof(err)) < 0)
+		return fail("%s: %s", c->id, err);
+	if (check_report(c, j, &a->report) < 0 || check_logged(c, a) < 0)
+		return -1;
+	out->report = a->report;
+	out->sampling_rate = a->sampling_rate;
+	pgbench_log_summarize(&a->log, &out->window);
+	if (out->window.transactions == 0)
+		return fail("%s: no transaction completed in the measured %.1f s",
+			    c->id, out->window.window_s);
+	if (write_series(e, c, &a->log, m) < 0)
+		return -1;
+	set_metrics(m, j, out);
+	set_facts(m, j, a);
+	char why[512];
+	if (j->rate > 0 && pgbench_rate_unsustained(j->rate, &out->window, why, sizeof(why)))
+		measure_warn(m, "rate-not-sustained", "%s", why);
+	return 0;
+}
+
 int pgbench_job_run(const struct workload_env *e, const struct bench_case *c,
 		    const struct pgbench_job *j, struct measurement_out *m,
 		    struct pgbench_outcome *out)
 {
-	char dir[] = TMP_TEMPLATE;
-	struct pgbench_log l;
+	/* a rate says how many a second there will be at most */
+	double sampling = j->log == PGBENCH_LOG_AUTO && j->rate > PGBENCH_LOG_RATE_MAX ?
+		PGBENCH_LOG_RATE_MAX / j->rate : 1.0;
+	struct attempt *a = malloc(sizeof(*a));
 	int rc = -1;
 
 	memset(out, 0, sizeof(*out));
-	if (!mkdtemp(dir))
-		return fail("could not create a directory \"%s\":", TMP_TEMPLATE);
-	if (j->log_seconds)
-		pgbench_log_init_seconds(&l, j->warmup_s, j->duration_s);
-	else
-		pgbench_log_init(&l, j->transactions > 0 ? 0 : j->warmup_s,
-				 j->transactions > 0 ? 0 : j->duration_s);
-	if (chown(dir, e->pg->uid, e->pg->gid) < 0) {
-		fail("could not hand \"%s\" to the postgres user:", dir);
-		goto out;
+	if (!a)
+		return fail("%s: out of memory", c->id);
+	for (int tries = 0; tries < 2; tries++) {
+		rc = attempt_begin(e, c, j, a, sampling);
+		if (rc == 0)
+			rc = run_pgbench(e, c, a);
+		if (rc == 1 && a->err[0])
+			rc = fail("%s: %s", c->id, a->err);
+		if (rc == 1 && a->restart_rate > 0) {
+			note("%s: more than %.0f tps: starting again, logging a sample of "
+			     "%.4g of the transactions", j->label, PGBENCH_LOG_RATE_MAX,
+			     a->restart_rate);
+			sampling = a->restart_rate;
+			attempt_end(a);
+			continue;
+		}
+		break;
 	}
-	if (j->script_text && write_script(e, c, dir, j->script_text) < 0)
-		goto out;
-	if (run_pgbench(e, c, j, dir, &out->report) < 0 ||
-	    read_logs(dir, &l, c->id) < 0)
-		goto out;
-	/* Every transaction pgbench counted is in its logs, once (a log of
-	 * seconds leaves out the last, partial second). */
-	long long reported = out->report.transactions + out->report.failed;
-	if (j->log_seconds ? l.logged > reported : l.logged != reported) {
-		fail("%s: pgbench reported %lld transactions and %lld failed, "
-		     "its logs hold %lld", c->id, out->report.transactions,
-		     out->report.failed, l.logged);
-		goto out;
-	}
-	pgbench_log_summarize(&l, &out->window);
-	if (out->window.transactions == 0) {
-		fail("%s: no transaction completed in the measured %.1f s",
-		     c->id, out->window.window_s);
-		goto out;
-	}
-	if (write_series(e, c, &l, m) < 0)
-		goto out;
-	set_metrics(m, j, out);
-	rc = 0;
-out:
-	pgbench_log_free(&l);
-	remove_dir(dir);
+	if (rc == 1)
+		rc = fail("%s: pgbench was ended twice for logging too much", c->id);
+	if (rc == 0)
+		rc = take_results(e, c, a, m, out);
+	attempt_end(a);
+	free(a);
 	return rc;
 }
