@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # End-to-end tests: the appliance booted in QEMU (TCG is fine) through
 # qemu/run, on the default kernel; ext3.test on the oldest and newest
-# kernels (5.10, 7.2).  walk.test (from 6.1 to 6.12) is one of the long
-# boots of make check-boots (tests/check.mk).
+# kernels (5.10, 7.2).  walk.test (from 6.1 to 6.12, each a kernel
+# variant) and variants.test (6.12 against 6.12 with pti=on, 3 boots each)
+# are long boots of make check-boots (tests/check.mk).
 E2E_KERNEL_INITRD := $(KERNEL_OUT)/$(call kernel_link,6.12)/initramfs.cpio.gz
 E2E_EXT3_INITRDS  := $(foreach k,5.10 7.2,$(KERNEL_OUT)/$(call kernel_link,$(k))/initramfs.cpio.gz)
 CHECK_TESTS += tests/e2e/quick.test tests/e2e/interlock.test tests/e2e/cmdline.test \
 	tests/e2e/results-init.test tests/e2e/boots.test tests/e2e/ext3.test \
 	tests/e2e/console-results.test tests/e2e/crash.test
 CHECK_DEPS  += $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) $(E2E_EXT3_INITRDS)
-BOOTS_TESTS += tests/e2e/walk.test
-BOOTS_DEPS  += $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) \
+BOOTS_TESTS += tests/e2e/walk.test tests/e2e/variants.test
+BOOTS_DEPS  += $(IMAGE) $(BENCH) $(REPORT) $(E2E_KERNEL_INITRD) \
 	$(KERNEL_OUT)/$(call kernel_link,6.1)/initramfs.cpio.gz
