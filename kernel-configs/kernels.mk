@@ -3,9 +3,12 @@
 # from Debian's linux-source packages.
 #
 #   make kernels [KERNELS="5.10 6.1 6.12 7.2"] [KERNEL_FLAVOUR=amd64] [BOOT_ARGS=...]
+#                [VARIANTS="pti=on pti=on+nosmt"]
 #       each kernel in $(OUT)/kernels/<release>/ (vmlinuz, config,
 #       modules.cpio.gz, initramfs.cpio.gz, grub.cfg and boot.ipxe: its boot
-#       entries) and $(OUT)/boot/grub.cfg (every kernel's), the link $(OUT)/kernels/<name>
+#       entries, and for each kernel variant of VARIANTS, its parameters
+#       joined with '+', one more menuentry and boot_<variant>.ipxe) and
+#       $(OUT)/boot/grub.cfg (every kernel's), the link $(OUT)/kernels/<name>
 #       (<name>-amd64 for the generic flavour).  A name is a short version
 #       pinned below or an exact Debian package version (e.g. 6.1.190-1),
 #       or a kernel of the user's: NAME=PATH or PATH, PATH a built kernel
@@ -35,6 +38,7 @@ KERNEL_SOURCE_7.2  := sid               7.2.13-1
 
 KERNEL_SHORTS  := 5.10 6.1 6.12 7.2
 KERNELS        ?= 6.12
+VARIANTS       ?=
 KERNEL_FLAVOUR ?= cloud-amd64
 KVER           ?= 6.12
 
@@ -102,20 +106,37 @@ $(KERNEL_OUT)/%/initramfs.cpio.gz: $(KERNEL_OUT)/%/modules.cpio.gz $(KERNEL_BASE
 # Boot entries: each kernel's GRUB menuentry (grub.cfg) and iPXE script
 # (boot.ipxe) beside it, and $(OUT)/boot/grub.cfg gathering the entries of
 # every prepared kernel.  BOOT_ARGS="bootbench.…" replaces the default
-# bootbench.* parameters (PARTLABELs of a prepared disk, the quick suite).
+# bootbench.* parameters (PARTLABELs of a prepared disk, the quick suite);
+# VARIANTS adds entries of kernel variants.  make kernels writes both to
+# $(BOOT_ENTRIES_ARGS) when they change, and the entries follow.
 # BOOT_PERF=yes, for suites that ask for profiles: the perf archive (make
 # perf) beside each kernel as perf.cpio.gz, which the entries load as a
 # second initramfs, and initramfs-perf.cpio.gz, the two in one file for a
 # boot loader that takes one (a LAVA job: lab/lava/make-job).
 BOOT_OUT := $(OUT)/boot
+BOOT_ENTRIES_ARGS := $(BUILD)/boot-entries.args
+ifneq ($(filter kernels,$(MAKECMDGOALS)),)
+ifneq ($(strip $(VARIANTS)),)
+kernel_variants_error := $(shell $(TOP)/host/bootbench-host variant-check \
+	$(foreach v,$(VARIANTS),'$(subst ','\'',$(v))') 2>&1 | sed 's/^bootbench-host: //')
+$(if $(kernel_variants_error),$(error VARIANTS: $(kernel_variants_error)))
+endif
+boot_entries_args := BOOT_ARGS=$(BOOT_ARGS) VARIANTS=$(strip $(VARIANTS)) BOOT_PERF=$(BOOT_PERF)
+ifneq ($(file <$(BOOT_ENTRIES_ARGS)),$(boot_entries_args))
+$(shell mkdir -p $(BUILD))
+$(file >$(BOOT_ENTRIES_ARGS),$(boot_entries_args))
+endif
+endif
 BOOT_PERF_FILES := $(if $(filter yes,$(BOOT_PERF)),$(KERNEL_OUT)/%/perf.cpio.gz \
 	$(KERNEL_OUT)/%/initramfs-perf.cpio.gz)
 $(KERNEL_OUT)/%/perf.cpio.gz: $(PERF_IMAGE)
 	$(Q)cp $< $@.part && mv $@.part $@
 $(KERNEL_OUT)/%/initramfs-perf.cpio.gz: $(KERNEL_OUT)/%/initramfs.cpio.gz $(PERF_IMAGE)
 	$(Q)cat $^ >$@.part && mv $@.part $@
-$(KERNEL_OUT)/%/boot.ipxe: $(KERNEL_OUT)/%/initramfs.cpio.gz $(BOOT_PERF_FILES) $(KCFG)/boot-entries
-	$(Q)BOOT_ARGS='$(BOOT_ARGS)' BOOT_PERF='$(BOOT_PERF)' $(KCFG)/boot-entries kernel $(KERNEL_OUT)/$*
+$(KERNEL_OUT)/%/boot.ipxe: $(KERNEL_OUT)/%/initramfs.cpio.gz $(BOOT_PERF_FILES) $(KCFG)/boot-entries \
+		$(wildcard $(BOOT_ENTRIES_ARGS))
+	$(Q)BOOT_ARGS='$(BOOT_ARGS)' BOOT_PERF='$(BOOT_PERF)' VARIANTS='$(strip $(VARIANTS))' \
+		$(KCFG)/boot-entries kernel $(KERNEL_OUT)/$*
 	@echo "  BOOT    $(@D:$(TOP)/%=%)/grub.cfg, boot.ipxe"
 $(BOOT_OUT)/grub.cfg: $(foreach l,$(KERNEL_LINKS),$(KERNEL_OUT)/$(l)/boot.ipxe) \
 		$(wildcard $(KERNEL_OUT)/*/grub.cfg) $(KCFG)/boot-entries

@@ -4,6 +4,7 @@
 
 #include "report/diag.h"
 #include "common/stats.h"
+#include "report/keys.h"
 #include "report/util.h"
 
 #include <math.h>
@@ -85,47 +86,11 @@ const char *column_letter(size_t i)
 	return buf;
 }
 
-/* The attribute key NAME stands for; NULL after an error message. */
-static char *resolve_key(const struct dataset *ds, const char *name, const char *what)
+/* Whether the columns are kernels: the kernel, or the kernel and its
+ * variant. */
+static bool axis_is_kernel(const struct report *r)
 {
-	struct strlist keys = { 0 }, hits = { 0 };
-	char *suffix, *out = NULL;
-
-	if (strcmp(name, "kernel") == 0 || strcmp(name, "run") == 0)
-		return xstrdup(name);
-	if (strcmp(name, "fs") == 0 || strcmp(name, "filesystem") == 0)
-		return xstrdup("filesystem.type");
-	if (strcmp(name, "scheduler") == 0)
-		return xstrdup("filesystem.scheduler");
-	for (size_t i = 0; i < ds->nm; i++)
-		for (size_t k = 0; k < ds->m[i].attrs.n; k++)
-			strlist_add(&keys, ds->m[i].attrs.v[k].key);
-	if (strlist_find(&keys, name) >= 0) {
-		strlist_free(&keys);
-		return xstrdup(name);
-	}
-	suffix = xasprintf(".%s", name);
-	for (size_t i = 0; i < keys.n; i++) {
-		size_t kl = strlen(keys.v[i]), sl = strlen(suffix);
-		if (kl > sl && strcmp(keys.v[i] + kl - sl, suffix) == 0)
-			strlist_add(&hits, keys.v[i]);
-	}
-	free(suffix);
-	if (hits.n == 1) {
-		out = xstrdup(hits.v[0]);
-	} else if (hits.n > 1) {
-		diag_error("%s: '%s' is ambiguous: %s, %s%s", what, name, hits.v[0], hits.v[1],
-			   hits.n > 2 ? ", ..." : "");
-	} else {
-		fprintf(stderr, "%s: error: %s: no key '%s' in the results; keys:", PROGNAME, what, name);
-		for (size_t i = 0; i < keys.n; i++)
-			if (strcmp(keys.v[i], "run") != 0)
-				fprintf(stderr, " %s", keys.v[i]);
-		fprintf(stderr, "\n");
-	}
-	strlist_free(&hits);
-	strlist_free(&keys);
-	return out;
+	return strcmp(r->axis, "kernel") == 0 || strcmp(r->axis, KEY_KERNEL_VARIANT) == 0;
 }
 
 /* ---- warnings legend ---- */
@@ -178,7 +143,9 @@ static size_t collect_keys(const struct report *r, const size_t *idx, size_t n, 
 			if (strcmp(key, "filesystem.mkfs_command") == 0)
 				continue;
 			if (strcmp(key, r->axis) == 0 || strcmp(key, "run") == 0 ||
-			    (strcmp(r->axis, "run") == 0 && strcmp(key, "kernel") == 0))
+			    (strcmp(r->axis, "run") == 0 && strcmp(key, "kernel") == 0) ||
+			    (strcmp(r->axis, KEY_KERNEL_VARIANT) == 0 &&
+			     (strcmp(key, "kernel") == 0 || strcmp(key, "variant") == 0)))
 				continue;
 			for (j = 0; j < nk && strcmp(ki[j].key, key) != 0; j++)
 				;
@@ -292,7 +259,8 @@ static void build_workload(struct report *r, const char *workload, const char *r
 			if (strcmp(ki[k].key, "clients") == 0 && ki[k].values.n > 1)
 				row_key = ki[k].key;
 		for (size_t k = 0; k < nk && !row_key; k++)
-			if (ki[k].values.n > 1 && !strchr(ki[k].key, '.') && strcmp(ki[k].key, "kernel") != 0)
+			if (ki[k].values.n > 1 && !strchr(ki[k].key, '.') && strcmp(ki[k].key, "kernel") != 0 &&
+			    strcmp(ki[k].key, "variant") != 0)
 				row_key = ki[k].key;
 		for (size_t k = 0; k < nk && !row_key; k++)
 			if (ki[k].values.n > 1)
@@ -519,7 +487,8 @@ static void build_facts(struct report *r)
 	 * when some run records them (run.json has had them since the image
 	 * recorded its build and the kernel's settings). */
 	static const struct { const char *key; bool always; } keys[] = {
-		{ "kernel", true }, { "kernel config", false }, { "kernel build", false },
+		{ "kernel", true }, { "variant", false }, { "kernel config", false },
+		{ "kernel build", false },
 		{ "mitigations", false },
 		{ "THP", false }, { "clocksource", false }, { "CPU", true }, { "NUMA nodes", false },
 		{ "RAM", true }, { "target", true }, { "image", false }, { "PostgreSQL", true },
@@ -546,9 +515,13 @@ static void build_facts(struct report *r)
 			if (!shown[k])
 				continue;
 			if (strcmp(key, "kernel") == 0) {
-				if (strcmp(r->axis, "kernel") == 0)
+				if (axis_is_kernel(r))
 					continue;
 				v = run->kernel;
+			} else if (strcmp(key, "variant") == 0) {
+				if (strcmp(r->axis, "variant") == 0 || strcmp(r->axis, KEY_KERNEL_VARIANT) == 0)
+					continue;
+				v = run->variant ? run->variant : "(none)";
 			} else if (strcmp(key, "mkfs") == 0 && attrs_get(&m->attrs, "filesystem.mkfs_command")) {
 				v = own = mkfs_profile(attrs_get(&m->attrs, "filesystem.mkfs_command"));
 			} else if (strcmp(key, "mount options") == 0 && attrs_get(&m->attrs, "filesystem.mount_options")) {
@@ -572,7 +545,7 @@ static void build_facts(struct report *r)
 			f->follows_axis = true;
 			continue;
 		}
-		if (strcmp(r->axis, "kernel") == 0 &&
+		if (axis_is_kernel(r) &&
 		    (strcmp(f->key, "kernel config") == 0 || strcmp(f->key, "kernel build") == 0)) {
 			f->follows_axis = true;
 			f->differs = column_with_two_values(f);
@@ -593,11 +566,11 @@ int report_build(struct report *r, struct dataset *ds, const struct options *o)
 	r->opt = o;
 	r->ds = ds;
 	r->alpha = 1 - o->confidence / 100;
-	r->axis = resolve_key(ds, o->by, "--by");
+	r->axis = key_resolve(ds, o->by ? o->by : key_default_axis(ds), "--by");
 	if (!r->axis)
 		return 2;
 	if (o->rows) {
-		row_key = resolve_key(ds, o->rows, "--rows");
+		row_key = key_resolve(ds, o->rows, "--rows");
 		if (!row_key)
 			return 2;
 	}

@@ -3,6 +3,7 @@
 #include "report/html_charts.h"
 
 #include "report/diag.h"
+#include "report/keys.h"
 #include "report/util.h"
 
 #include <math.h>
@@ -30,7 +31,7 @@ char *html_series_attrs(const struct report *r, size_t col)
 	fprintf(m, "data-column=\"%s\" data-value=\"", column_letter(col));
 	html_escape(m, r->cols[col]);
 	fputc('"', m);
-	if (strcmp(r->axis, "kernel") == 0) {
+	if (strcmp(r->axis, "kernel") == 0 || strcmp(r->axis, KEY_KERNEL_VARIANT) == 0) {
 		fprintf(m, " data-kernel=\"");
 		html_escape(m, r->cols[col]);
 		fputc('"', m);

@@ -17,9 +17,12 @@ const char options_usage[] =
 "A RESULTS_DIR holds runs/*/ (or run directories directly); a RUN_DIR holds\n"
 "run.json and results.jsonl.\n"
 "\n"
-"  --by KEY            columns: kernel (default), fs (filesystem type),\n"
-"                      scheduler, run, or any env or params key (fsync, clients,\n"
-"                      postgresql.shared_buffers, ...)\n"
+"  --by KEY            columns: kernel (default; kernel+variant, the kernel and\n"
+"                      its variant, when the runs' kernel variants differ),\n"
+"                      variant, fs (filesystem type), scheduler, run, any env\n"
+"                      or params key (fsync, clients, postgresql.shared_buffers,\n"
+"                      ...), or any fact of run.json by its path\n"
+"                      (kernel.clocksource, kernel.mitigations.meltdown, ...)\n"
 "  --rows KEY          rows: default clients when it varies, else the first\n"
 "                      key that varies\n"
 "  --baseline VALUE    the column changes are measured against (default: first)\n"
@@ -150,7 +153,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	int c;
 
 	memset(o, 0, sizeof *o);
-	o->by = "kernel";
+	o->by = NULL;
 	o->confidence = 95;
 	o->power = 80;
 	o->format = FORMAT_TEXT;

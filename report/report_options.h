@@ -11,7 +11,8 @@
 enum format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_CSV, FORMAT_JSON };
 
 struct options {
-	const char *by;         /* axis: kernel (default), fs, scheduler or a key */
+	const char *by;         /* axis: a key (keys.h); NULL: kernel, or
+				 * kernel+variant when the variants differ */
 	const char *rows;       /* row key, NULL: chosen from what varies */
 	const char *baseline;   /* axis value of the baseline column, NULL: first */
 	double confidence;      /* in %, 0 < c < 100 */

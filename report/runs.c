@@ -215,6 +215,7 @@ static void collect_setting_facts(struct run *r)
 		free(s);
 	}
 	fact_str(r, "clocksource", jr_str(jr_path(j, "kernel.clocksource")));
+	fact_str(r, "variant", r->variant);
 	if ((a = jr_str(jr_path(j, "kernel.numa.online")))) {
 		if (jr_int(jr_path(j, "kernel.numa.nodes"), &n))
 			s = xasprintf("%lld (online %s)", n, a);
@@ -355,6 +356,8 @@ static void read_run_json(struct run *r)
 	} else {
 		r->json = j;
 		kernel_column(r, j);
+		if (jr_str(jr_path(j, "variant.name")))
+			r->variant = xstrdup(jr_str(jr_path(j, "variant.name")));
 		if (jr_str(jr_path(j, "suite.name")))
 			r->suite = xstrdup(jr_str(jr_path(j, "suite.name")));
 		else if (jr_str(jr_path(j, "parameters.suite")))
@@ -507,6 +510,8 @@ static bool read_line(struct run *r, const char *path, int lineno,
 	m->id = xstrdup(jr_str(jr_get(j, "id")) ? jr_str(jr_get(j, "id")) : workload);
 	m->repeat = jr_int(jr_get(j, "repeat"), &rep) ? (int)rep : 1;
 	attrs_set(&m->attrs, "kernel", r->kernel);
+	if (r->variant)
+		attrs_set(&m->attrs, "variant", r->variant);
 	attrs_set(&m->attrs, "run", r->name);
 	if (ver == 1) {
 		const char *t = jr_str(jr_path(r->json, "bench.filesystem.type"));
@@ -590,6 +595,7 @@ static void run_free(struct run *r)
 	free(r->name);
 	jr_free(r->json);
 	free(r->kernel);
+	free(r->variant);
 	free(r->suite);
 	free(r->status);
 	free(r->reason);

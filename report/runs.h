@@ -4,8 +4,9 @@
  *
  * A run directory holds run.json (the init's record) and results.jsonl
  * (one measurement per line, format_version 1 or 2).  Each measurement
- * gets flat attributes: "kernel" (the run's kernel release), "run" (the
- * directory's name), every env key as "section.key" (format 1: the
+ * gets flat attributes: "kernel" (the run's kernel release), "variant"
+ * (the name of the kernel variant the run booted, if it was one), "run"
+ * (the directory's name), every env key as "section.key" (format 1: the
  * filesystem type and mount options from run.json) and every params key.
  */
 #ifndef BOOTBENCH_REPORT_RUNS_H
@@ -38,6 +39,7 @@ struct run {
 	char *name;             /* its last component */
 	struct jr_value *json;  /* run.json, or NULL */
 	char *kernel;           /* kernel.release, or from the directory name */
+	char *variant;          /* variant.name, or NULL: the kernel as it is */
 	char *suite;            /* suite name, or NULL if unknown */
 	char *status;           /* run.json status, or NULL */
 	char *reason;           /* why it failed, or NULL */

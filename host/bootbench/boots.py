@@ -13,7 +13,9 @@ kernels itself does the same:
 
 Variant(kernel, append)   a prepared kernel (its name in out/kernels, as
                           kernels.prepare() gives it) and kernel command-line
-                          parameters of its own
+                          parameters of its own (variants.py: their rules,
+                          the variant's name); Variant.parse("6.12 pti=on")
+                          reads one as qemu/run --kernel takes it
 plan(variants, boots, order, seed)
                           the boots in rounds that boot every variant once:
                           as given (interleaved) or shuffled afresh per
@@ -23,7 +25,8 @@ Sequence(settings).run(plan, walk=None)
                           prepares the results disk, boots the plan, says
                           each step on stdout ("qemu/run: ..." lines that
                           scripts read) and returns an Outcome
-Sequence.walk(kernels)    a walk of kernels in one QEMU process (walk.py)
+Sequence.walk(variants)   a walk of kernels (and variants) in one QEMU
+                          process (walk.py)
 """
 import os
 import random
@@ -33,6 +36,7 @@ import time
 from dataclasses import dataclass, field
 
 from bootbench import Error, console_results, disks, hostload, kernels, perf, qemu, runs, suites, tree
+from bootbench import variants
 from bootbench import walk as walks
 
 # Beyond the run's own deadline: the kernel's boot, the init's finish and
@@ -45,8 +49,29 @@ class Variant:
     kernel: str
     append: str = ""
 
+    @classmethod
+    def parse(cls, text):
+        """"KERNEL [PARAMETER...]"; a ValueError says what is wrong."""
+        kernel, params = variants.split(text)
+        return cls(kernel, " ".join(params))
+
+    @property
+    def parameters(self):
+        return self.append.split()
+
+    @property
+    def name(self):
+        """The variant's name, its parameters joined with '+'; "" for the
+        kernel as it is."""
+        return "+".join(self.parameters)
+
+    def same(self, other):
+        """Whether other boots the same: its kernel, its parameters in any
+        order."""
+        return self.kernel == other.kernel and sorted(self.parameters) == sorted(other.parameters)
+
     def __str__(self):
-        return self.kernel + (" [%s]" % self.append if self.append else "")
+        return " ".join([self.kernel] + self.parameters)
 
 
 @dataclass(frozen=True)
@@ -181,15 +206,17 @@ class Sequence:
             disks.results_put(self.disk, self.s.suite, "suites/%s.ini" % self.suite_name)
         self.prepared = True
 
-    def walk(self, kernel_names):
+    def walk(self, the_variants):
         """The walk file and the kernels on the results disk, for a walk of
-        the prepared kernels kernel_names (the first boots, the others
-        follow it with kexec)."""
+        the_variants (Variants or names of prepared kernels; the first
+        boots, the others follow it with kexec, each with its variant's
+        parameters)."""
         self.prepare()
-        w = Walk([kernels.directory(k, self.tree) for k in kernel_names], self.s.timeout)
-        walks.prepare(self.disk, w.id, w.deadline, w.kdirs)
+        vs = [v if isinstance(v, Variant) else Variant(v) for v in the_variants]
+        w = Walk([kernels.directory(v.kernel, self.tree) for v in vs], self.s.timeout)
+        walks.prepare(self.disk, w.id, w.deadline, w.kdirs, [v.parameters for v in vs])
         self.say("walk %s: %d kernels in one QEMU process: %s"
-                 % (w.id, len(w.kdirs), " ".join(kernel_names)))
+                 % (w.id, len(w.kdirs), ", ".join(map(str, vs))))
         return w
 
     def cmdline(self, run_id, variant, walk):
@@ -200,10 +227,11 @@ class Sequence:
         words.append("bootbench.results=" + ("console" if self.s.results_console
                                              else "PARTLABEL=bootbench-results"))
         words += ["bootbench.timeout=%d" % self.s.timeout, "bootbench.id=" + run_id]
-        line = " ".join(words)
         if walk:
-            line += " bootbench.next=walk/%s.txt" % walk.id
-        return line + "".join(" " + a for a in (self.s.append, variant.append) if a)
+            words.append("bootbench.next=walk/%s.txt" % walk.id)
+        if self.s.append:
+            words.append(self.s.append)
+        return " ".join(words + variants.cmdline(variant.name))
 
     def qemu_args(self, target):
         """The disks: the results disk first (/dev/vda), then the target,
@@ -247,7 +275,8 @@ class Sequence:
             vmlinuz = os.path.join(kdir, "vmlinuz")
             accel = qemu.accelerator(vmlinuz, self.s.accel)
             self.say("booting %s (run %s, suite %s, %s, boot %d of %d)"
-                     % (release, run_id, self.suite_name, accel, index, count))
+                     % (" ".join([release] + boot.variant.parameters), run_id, self.suite_name,
+                        accel, index, count))
             before = hostload.sample()
             start = time.time()
             rc = qemu.boot(console, seconds, vmlinuz, initrd,

@@ -172,6 +172,20 @@ static int set_next(struct params *p, const char *k, const char *v, char *err, s
 	return 0;
 }
 
+/* The kernel variant this boot is (variant.h): its parameters joined
+ * with '+'.  That each is on the command line is checked once the whole
+ * line is read (params_parse). */
+static int set_variant(struct params *p, const char *k, const char *v, char *err, size_t n)
+{
+	char why[256];
+
+	if (variant_parse(v, &p->variant, why, sizeof why) < 0) {
+		snprintf(err, n, "bad value " PREFIX "%s=%s: %s", k, v, why);
+		return -1;
+	}
+	return 0;
+}
+
 /* For tests only: the boot program crashes (SIGSEGV) at the start of this
  * phase, so that the record of a crash can be tested.  The phases after
  * the command line is read. */
@@ -212,6 +226,7 @@ static const struct key {
 	{ "disk-wait", set_disk_wait },
 	{ "id", set_id },
 	{ "next", set_next },
+	{ "variant", set_variant },
 	{ "crash", set_crash },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
@@ -296,8 +311,36 @@ static int check_erase(const struct params *p, char *err, size_t n)
 	return 0;
 }
 
+/* Whether word is a word of cmdline, as next_word() reads it. */
+static bool has_word(const char *cmdline, const char *word)
+{
+	char w[TOKEN_MAX];
+	bool too_long;
+
+	while ((cmdline = next_word(cmdline, w, sizeof w, &too_long)))
+		if (!too_long && strcmp(w, word) == 0)
+			return true;
+	return false;
+}
+
+/* The variant's parameters must be on the command line: the record says
+ * what the kernel was given. */
+static int check_variant(const struct params *p, const char *cmdline, char *err, size_t n)
+{
+	for (int i = 0; i < p->variant.count; i++) {
+		if (has_word(cmdline, p->variant.param[i]))
+			continue;
+		snprintf(err, n, PREFIX "variant=%s: its parameter %s is not on the kernel command line",
+			 p->variant.name, p->variant.param[i]);
+		return -1;
+	}
+	return 0;
+}
+
 int params_parse(struct params *p, const char *cmdline, char *err, size_t errlen)
 {
+	const char *line = cmdline;
+
 	bool seen[NKEYS] = { false };
 	char word[TOKEN_MAX];
 	bool too_long;
@@ -341,6 +384,8 @@ int params_parse(struct params *p, const char *cmdline, char *err, size_t errlen
 	}
 	if (rc < 0)
 		return rc;
+	if (check_variant(p, line, err, errlen) < 0)
+		return -1;
 	if (p->target.kind == DEVSPEC_NONE) {
 		snprintf(err, errlen, PREFIX "target= is missing: name the partition to format, "
 			 "e.g. " PREFIX "target=PARTLABEL=bootbench-target");
@@ -405,7 +450,8 @@ int cmdline_read(struct params *p, char **text)
 		make_id(p->id, sizeof p->id);
 	if (!ok)
 		return fail("%s", err);
-	say("suite %s, target %s, run id %s", p->suite,
-	    devspec_str(&p->target, err, sizeof err), p->id);
+	say("suite %s, target %s, run id %s%s%s", p->suite,
+	    devspec_str(&p->target, err, sizeof err), p->id,
+	    p->variant.name[0] ? ", variant " : "", p->variant.name);
 	return 0;
 }

@@ -13,6 +13,7 @@
 
 #include "init/kernel/devspec.h"
 #include "init/kernel/results_path.h"
+#include "init/kernel/variant.h"
 
 #define SUITE_NAME_MAX 64
 #define RUN_ID_MAX 32
@@ -39,6 +40,7 @@ struct params {
 	long disk_wait;			/* seconds */
 	char id[RUN_ID_MAX + 1];	/* "" unless given */
 	char next[NEXT_PATH_MAX + 1];	/* the walk file, "" unless given */
+	struct variant variant;		/* bootbench.variant=: name "" unless given */
 	char crash[16];			/* tests only: crash in this phase */
 };
 

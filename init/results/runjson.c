@@ -40,6 +40,23 @@ static void parameters(struct json *j, const struct params *p)
 	json_object_end(j);
 }
 
+/* The kernel variant (bootbench.variant=): its name and parameters, or
+ * null for the kernel as it is. */
+static void variant(struct json *j, const struct variant *v)
+{
+	if (!v->name[0]) {
+		json_null(j, "variant");
+		return;
+	}
+	json_object_begin(j, "variant");
+	json_string(j, "name", v->name);
+	json_array_begin(j, "parameters");
+	for (int i = 0; i < v->count; i++)
+		json_string(j, NULL, v->param[i]);
+	json_array_end(j);
+	json_object_end(j);
+}
+
 static void disk(struct json *j, const char *key, const struct disk_facts *d)
 {
 	if (!d) {
@@ -177,6 +194,7 @@ void record_write(FILE *out, const struct record *r)
 	json_string(&j, "cmdline", r->cmdline ? r->cmdline : "");
 	kernel_settings(&j, r->kernel);
 	json_object_end(&j);
+	variant(&j, &r->params->variant);
 	parameters(&j, r->params);
 
 	json_object_begin(&j, "cpu");

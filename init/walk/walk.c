@@ -3,6 +3,7 @@
 #include "init/walk/walk.h"
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,35 +82,59 @@ int walk_check(struct boot *b)
 			    "CONFIG_KEXEC_FILE=y: not starting the walk", b->machine.release);
 	b->walk_active = true;
 	if (w->next < w->count)
-		say("walk %s: kernel %d of %d now (Linux %s), then %s", file, w->next, w->count,
-		    b->machine.release, w->entry[w->next].name);
+		say("walk %s: kernel %d of %d now (Linux %s), then %s%s%s", file, w->next, w->count,
+		    b->machine.release, w->entry[w->next].name,
+		    w->entry[w->next].variant.name[0] ? " " : "", w->entry[w->next].variant.name);
 	else
 		say("walk %s: the last kernel (Linux %s)", file, b->machine.release);
 	return 0;
 }
 
-int walk_cmdline(const char *cmdline, const char *id, int n, char *out, size_t size)
+/* Append word (len bytes) to out, after a blank unless out is empty. */
+static int append(char *out, size_t size, size_t *len, const char *word, size_t wlen)
 {
+	if (*len + wlen + 2 > size)
+		return -1;
+	if (*len)
+		out[(*len)++] = ' ';
+	memcpy(out + *len, word, wlen);
+	out[*len += wlen] = '\0';
+	return 0;
+}
+
+int walk_cmdline(const char *cmdline, const struct variant *now, const struct variant *next,
+		 const char *id, int n, char *out, size_t size)
+{
+	bool dropped[VARIANT_PARAMS_MAX] = { false };
 	size_t len = 0;
 
 	out[0] = '\0';
 	for (const char *s = cmdline; *s; ) {
 		size_t word;
+		bool keep = true;
 
 		s += strspn(s, " \t\n");
 		word = strcspn(s, " \t\n");
 		if (word == 0)
 			break;
-		if (strncmp(s, "bootbench.id=", 13) != 0) {
-			if (len + word + 2 > size)
-				return -1;
-			if (len)
-				out[len++] = ' ';
-			memcpy(out + len, s, word);
-			out[len += word] = '\0';
-		}
+		if (strncmp(s, "bootbench.id=", 13) == 0 || strncmp(s, "bootbench.variant=", 18) == 0)
+			keep = false;
+		/* This boot's variant: each of its parameters once. */
+		for (int i = 0; keep && i < now->count; i++)
+			if (!dropped[i] && strlen(now->param[i]) == word &&
+			    memcmp(s, now->param[i], word) == 0)
+				keep = !(dropped[i] = true);
+		if (keep && append(out, size, &len, s, word) < 0)
+			return -1;
 		s += word;
 	}
+	for (int i = 0; i < next->count; i++)
+		if (append(out, size, &len, next->param[i], strlen(next->param[i])) < 0)
+			return -1;
+	if (next->name[0] && str_printf(out + len, size - len, "%sbootbench.variant=%s",
+					len ? " " : "", next->name) < 0)
+		return -1;
+	len = strlen(out);
 	if (id[0] && str_printf(out + len, size - len, "%sbootbench.id=%s-%d",
 				len ? " " : "", id, n) < 0)
 		return -1;
@@ -157,7 +182,8 @@ void walk_load_next(struct boot *b)
 		return;
 	}
 	n = w->next;
-	if (walk_cmdline(b->cmdline ? b->cmdline : "", w->id, n, cmd, sizeof cmd) < 0) {
+	if (walk_cmdline(b->cmdline ? b->cmdline : "", &b->params.variant, &e->variant, w->id, n,
+			 cmd, sizeof cmd) < 0) {
 		warning("walk: the command line for %s is too long; the walk ends here", e->name);
 		return;
 	}

@@ -20,13 +20,18 @@
 #include <stddef.h>
 
 #include "init/boot.h"
+#include "init/kernel/variant.h"
 
 int walk_check(struct boot *b);
 void walk_load_next(struct boot *b);
 
 /* The command line for the next kernel: CMDLINE without its bootbench.id=
- * words, then " bootbench.id=ID-N" if ID is not "".  0, or -1 if it does
- * not fit in SIZE. */
-int walk_cmdline(const char *cmdline, const char *id, int n, char *out, size_t size);
+ * and bootbench.variant= words and without the parameters of this boot's
+ * variant NOW (each once), then the parameters of the next kernel's
+ * variant NEXT and "bootbench.variant=NAME" if it has one, then
+ * "bootbench.id=ID-N" if ID is not "".  0, or -1 if it does not fit in
+ * SIZE. */
+int walk_cmdline(const char *cmdline, const struct variant *now, const struct variant *next,
+		 const char *id, int n, char *out, size_t size);
 
 #endif

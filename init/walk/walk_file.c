@@ -44,9 +44,43 @@ static bool number(const char *s, long long max, long long *v)
 	return errno == 0 && *end == '\0' && *v <= max;
 }
 
+/* A kernel line's words after "kernel" (f, n of them) into entry e. */
+static int kernel_line(struct walk_entry *e, char **f, int n, char *err, size_t errlen, int lineno)
+{
+	char name[VARIANT_NAME_MAX + 2] = "", why[256];
+	size_t used = 0;
+
+	if (n < 3)
+		return bad(err, errlen, lineno, "expected \"kernel NAME VMLINUZ INITRD [PARAMETER...]\"");
+	if (!good_word(f[0], WALK_NAME_MAX, "._+-"))
+		return bad(err, errlen, lineno, "kernel name \"%s\": letters, digits and ._+- (at most %d)",
+			   f[0], WALK_NAME_MAX);
+	if (!results_path_ok(f[1]) || !results_path_ok(f[2]))
+		return bad(err, errlen, lineno, "kernel %s: each path must be %s", f[0], RESULTS_PATH_RULE);
+	for (int i = 3; i < n; i++) {
+		int w;
+
+		if (strchr(f[i], '+'))
+			return bad(err, errlen, lineno, "kernel %s: parameter '%s' holds '+': a parameter "
+				   "is made of letters, digits and _-.,:=@", f[0], f[i]);
+		w = snprintf(name + used, sizeof name - used, "%s%s", used ? "+" : "", f[i]);
+		if (w < 0 || (size_t)w >= sizeof name - used)
+			return bad(err, errlen, lineno, "kernel %s: its parameters are longer than %d characters",
+				   f[0], VARIANT_NAME_MAX);
+		used += (size_t)w;
+	}
+	if (n > 3 && variant_parse(name, &e->variant, why, sizeof why) < 0)
+		return bad(err, errlen, lineno, "kernel %s: %s", f[0], why);
+	/* Their lengths are checked above. */
+	memcpy(e->name, f[0], strlen(f[0]) + 1);
+	memcpy(e->vmlinuz, f[1], strlen(f[1]) + 1);
+	memcpy(e->initrd, f[2], strlen(f[2]) + 1);
+	return 0;
+}
+
 int walk_parse(const char *text, struct walk *w, char *err, size_t errlen)
 {
-	char line[512], f[4][WALK_PATH_MAX + 2];
+	char line[1024], *f[4 + VARIANT_PARAMS_MAX + 1], *save;
 	int lineno = 0;
 	bool have_next = false;
 
@@ -54,7 +88,7 @@ int walk_parse(const char *text, struct walk *w, char *err, size_t errlen)
 	while (*text) {
 		size_t len = strcspn(text, "\n");
 		long long v;
-		int n;
+		int n = 0;
 
 		lineno++;
 		if (len >= sizeof line)
@@ -63,29 +97,21 @@ int walk_parse(const char *text, struct walk *w, char *err, size_t errlen)
 		line[len] = '\0';
 		text += len + (text[len] == '\n');
 		line[strcspn(line, "#")] = '\0';
-		n = sscanf(line, "%201s %201s %201s %201s", f[0], f[1], f[2], f[3]);
-		if (n <= 0)
+		for (char *word = strtok_r(line, " \t\r", &save); word; word = strtok_r(NULL, " \t\r", &save)) {
+			if (n == (int)(sizeof f / sizeof f[0]))
+				return bad(err, errlen, lineno, "more than %d words", n);
+			f[n++] = word;
+		}
+		if (n == 0)
 			continue;
 		if (strcmp(f[0], "kernel") == 0) {
-			struct walk_entry *e = &w->entry[w->count];
-
-			if (n != 4)
-				return bad(err, errlen, lineno, "expected \"kernel NAME VMLINUZ INITRD\"");
 			if (w->count == WALK_MAX)
 				return bad(err, errlen, lineno, "more than %d kernels", WALK_MAX);
-			if (!good_word(f[1], WALK_NAME_MAX, "._+-"))
-				return bad(err, errlen, lineno, "kernel name \"%s\": letters, digits and ._+- (at most %d)",
-					   f[1], WALK_NAME_MAX);
-			if (!results_path_ok(f[2]) || !results_path_ok(f[3]))
-				return bad(err, errlen, lineno, "kernel %s: each path must be %s", f[1],
-					   RESULTS_PATH_RULE);
-			/* Their lengths are checked above. */
-			memcpy(e->name, f[1], strlen(f[1]) + 1);
-			memcpy(e->vmlinuz, f[2], strlen(f[2]) + 1);
-			memcpy(e->initrd, f[3], strlen(f[3]) + 1);
+			if (kernel_line(&w->entry[w->count], f + 1, n - 1, err, errlen, lineno) < 0)
+				return -1;
 			w->count++;
 		} else if (n != 2) {
-			return bad(err, errlen, lineno, "expected \"KEY VALUE\" or \"kernel NAME VMLINUZ INITRD\"");
+			return bad(err, errlen, lineno, "expected \"KEY VALUE\" or \"kernel NAME VMLINUZ INITRD [PARAMETER...]\"");
 		} else if (strcmp(f[0], "next") == 0) {
 			if (!number(f[1], WALK_MAX, &v))
 				return bad(err, errlen, lineno, "next \"%s\": a number from 0 to %d", f[1], WALK_MAX);
@@ -120,8 +146,13 @@ int walk_write(FILE *out, const struct walk *w)
 	if (w->deadline)
 		fprintf(out, "deadline %lld\n", w->deadline);
 	fprintf(out, "next %d\n", w->next);
-	for (int i = 0; i < w->count; i++)
-		fprintf(out, "kernel %s %s %s\n", w->entry[i].name, w->entry[i].vmlinuz,
-			w->entry[i].initrd);
+	for (int i = 0; i < w->count; i++) {
+		const struct walk_entry *e = &w->entry[i];
+
+		fprintf(out, "kernel %s %s %s", e->name, e->vmlinuz, e->initrd);
+		for (int p = 0; p < e->variant.count; p++)
+			fprintf(out, " %s", e->variant.param[p]);
+		fputc('\n', out);
+	}
 	return ferror(out) ? -1 : 0;
 }

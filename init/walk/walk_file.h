@@ -7,8 +7,11 @@
  *   id 3f2a9c1b                  optional: the runs get ids 3f2a9c1b-N
  *   deadline 1764560000          optional: Unix time after which no kernel is loaded
  *   next 1                       the entry loaded after the current run
- *   kernel NAME VMLINUZ INITRD   one per kernel, in order; paths relative
- *                                to the results partition's root
+ *   kernel NAME VMLINUZ INITRD [PARAMETER...]
+ *                                one per kernel, in order; paths relative
+ *                                to the results partition's root; the
+ *                                parameters make the kernel a variant
+ *                                (init/kernel/variant.h)
  *
  * Entry 0 is the kernel the machine boots first; next counts up to the
  * number of entries, when the walk is over.
@@ -19,6 +22,7 @@
 #include <stdio.h>
 
 #include "init/kernel/results_path.h"
+#include "init/kernel/variant.h"
 
 #define WALK_MAX 16
 #define WALK_NAME_MAX 64
@@ -29,6 +33,7 @@ struct walk_entry {
 	char name[WALK_NAME_MAX + 1];
 	char vmlinuz[WALK_PATH_MAX + 1];
 	char initrd[WALK_PATH_MAX + 1];
+	struct variant variant;		/* name "" for none */
 };
 
 struct walk {

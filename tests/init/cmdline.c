@@ -187,9 +187,34 @@ static void specs(void)
 	ok(devspec_parse(&s, "/dev", why, sizeof why) == -1, "/dev alone refused");
 }
 
+/* bootbench.variant=NAME: the variant's rules (tests/init/variant.c), and
+ * each of its parameters on the command line. */
+static void variants(void)
+{
+	ok(parse("bootbench.target=PARTLABEL=x pti=on nosmt bootbench.variant=pti=on+nosmt") == 0,
+	   "a variant whose parameters are on the line (%s)", err);
+	is_str(p.variant.name, "pti=on+nosmt", "its name");
+	ok(p.variant.count == 2 && !strcmp(p.variant.param[0], "pti=on") &&
+	   !strcmp(p.variant.param[1], "nosmt"), "its parameters");
+	ok(parse("bootbench.target=PARTLABEL=x") == 0 && p.variant.name[0] == '\0' &&
+	   p.variant.count == 0, "no variant by default");
+	refused("bootbench.target=PARTLABEL=x nosmt bootbench.variant=pti=on+nosmt",
+		"bootbench.variant=pti=on+nosmt: its parameter pti=on is not on the kernel command line");
+	ok(parse("bootbench.target=PARTLABEL=x \"pti=on\" bootbench.variant=\"pti=on\"") == 0 &&
+	   !strcmp(p.variant.name, "pti=on"), "quoted as the kernel allows (%s)", err);
+	refused("bootbench.target=PARTLABEL=x a;b bootbench.variant=a;b",
+		"bad value bootbench.variant=a;b: parameter 'a;b' holds ';': a parameter is made of letters, "
+		"digits and _-.,:=@");
+	refused("bootbench.target=PARTLABEL=x pti=on bootbench.variant=pti=on+",
+		"bad value bootbench.variant=pti=on+: an empty parameter");
+	refused("bootbench.target=PARTLABEL=x pti=on bootbench.variant=pti=on bootbench.variant=pti=on",
+		"bootbench.variant is given twice");
+}
+
 int main(void)
 {
 	good_lines();
+	variants();
 	bad_lines();
 	erase();
 	after_errors();

@@ -147,6 +147,7 @@ static const char expected[] =
 "      \"nodes\": 2\n"
 "    }\n"
 "  },\n"
+"  \"variant\": null,\n"
 "  \"parameters\": {\n"
 "    \"suite\": \"quick\",\n"
 "    \"target\": \"PARTLABEL=bootbench-target\",\n"
@@ -337,6 +338,20 @@ static void record(void)
 	   strstr(text, "\n  \"results\": null,\n") &&
 	   strstr(text, "\"options\": \"tmpfs (bootbench.results=console)\""),
 	   "results=console: parameters.results \"console\", results null, the tmpfs named");
+	free(text);
+
+	/* a variant: its name and parameters */
+	struct params variant_params = p;
+	struct record with_variant = early;
+	variant_parse("pti=on+nosmt", &variant_params.variant, err, sizeof err);
+	with_variant.params = &variant_params;
+	text = NULL;
+	out = open_memstream(&text, &len);
+	record_write(out, &with_variant);
+	fclose(out);
+	ok(jr_valid(text, len) && strstr(text, "\n  \"variant\": {\n    \"name\": \"pti=on+nosmt\",\n"
+					"    \"parameters\": [\n      \"pti=on\",\n      \"nosmt\"\n    ]\n  },\n"),
+	   "a variant: its name and its parameters");
 	free(text);
 }
 

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tests/lib/report-count.sh: the A/A tests' side labels and count of the
-# cells of bootbench-report CSV output (sourced; the work is Python's).
+# tests/lib/report-count.sh: the A/A tests' side labels, kernel variants
+# made of kept runs, and the count of the cells of bootbench-report CSV
+# output (sourced; the work is Python's).
 #
 # with_side RUN DEST SIDE: a copy of run directory RUN as DEST/<its name>,
 # every measurement of its results.jsonl given the env key "side" = SIDE
@@ -18,6 +19,29 @@ for line in open(sys.argv[2]):
         m = jsonfile.parse(line, sys.argv[2])
         m["env"] = dict({"side": sys.argv[3]}, **m["env"])
         print(json.dumps(m, separators=(",", ":")))
+PY
+}
+#
+# with_variant RUN DEST NAME [PYTHON]: a copy of run directory RUN as
+# DEST/<its name>, its run.json made that of a boot of the kernel variant
+# NAME (parameters joined with '+'; "" for the kernel as it is): the
+# variant recorded, its parameters and bootbench.variant= on the command
+# line; then the Python statement PYTHON run on the record j.
+with_variant() {
+	_wv_dest=$2/$(basename "$1")
+	mkdir -p "$_wv_dest"
+	cp -R "$1/." "$_wv_dest/"
+	python3 - "$TOP/host" "$_wv_dest/run.json" "$3" "${4:-pass}" <<'PY'
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from bootbench import jsonfile, variants
+j = jsonfile.read(sys.argv[2])
+name = sys.argv[3]
+j["variant"] = {"name": name, "parameters": variants.parameters(name)} if name else None
+j["kernel"]["cmdline"] = " ".join([j["kernel"]["cmdline"]] + variants.cmdline(name))
+exec(sys.argv[4])
+with open(sys.argv[2], "w") as f:
+    json.dump(j, f, indent=2)
 PY
 }
 #
