@@ -91,7 +91,7 @@ static char *resolve_key(const struct dataset *ds, const char *name, const char 
 	struct strlist keys = { 0 }, hits = { 0 };
 	char *suffix, *out = NULL;
 
-	if (strcmp(name, "kernel") == 0 || strcmp(name, "run") == 0)
+	if (strcmp(name, "kernel") == 0 || strcmp(name, "run") == 0 || strcmp(name, "argument") == 0)
 		return xstrdup(name);
 	if (strcmp(name, "fs") == 0 || strcmp(name, "filesystem") == 0)
 		return xstrdup("filesystem.type");
@@ -119,7 +119,7 @@ static char *resolve_key(const struct dataset *ds, const char *name, const char 
 	} else {
 		fprintf(stderr, "%s: error: %s: no key '%s' in the results; keys:", PROGNAME, what, name);
 		for (size_t i = 0; i < keys.n; i++)
-			if (strcmp(keys.v[i], "run") != 0)
+			if (strcmp(keys.v[i], "run") != 0 && strcmp(keys.v[i], "argument") != 0)
 				fprintf(stderr, " %s", keys.v[i]);
 		fprintf(stderr, "\n");
 	}
@@ -163,7 +163,10 @@ struct keyinfo {
 	struct strlist values;
 };
 
-/* The keys of the measurements idx[0..n) (but axis and run) and their values. */
+/* The keys of the measurements idx[0..n) (but the axis, run and argument,
+ * and the kernel when the axis is the run or the argument: there the
+ * kernel is a fact of the column, which the header compares) and their
+ * values. */
 static size_t collect_keys(const struct report *r, const size_t *idx, size_t n, struct keyinfo **out)
 {
 	struct keyinfo *ki = NULL;
@@ -178,7 +181,9 @@ static size_t collect_keys(const struct report *r, const size_t *idx, size_t n, 
 			if (strcmp(key, "filesystem.mkfs_command") == 0)
 				continue;
 			if (strcmp(key, r->axis) == 0 || strcmp(key, "run") == 0 ||
-			    (strcmp(r->axis, "run") == 0 && strcmp(key, "kernel") == 0))
+			    strcmp(key, "argument") == 0 ||
+			    ((strcmp(r->axis, "run") == 0 || strcmp(r->axis, "argument") == 0) &&
+			     strcmp(key, "kernel") == 0))
 				continue;
 			for (j = 0; j < nk && strcmp(ki[j].key, key) != 0; j++)
 				;

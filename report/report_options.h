@@ -11,9 +11,13 @@
 enum format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_CSV, FORMAT_JSON };
 
 struct options {
-	const char *by;         /* axis: kernel (default), fs, scheduler or a key */
+	const char *by;         /* axis: kernel (default), fs, scheduler, run,
+				 * argument or a key */
 	const char *rows;       /* row key, NULL: chosen from what varies */
 	const char *baseline;   /* axis value of the baseline column, NULL: first */
+	const char *case_id;    /* --case: only this case (metric.h), NULL: all */
+	const char *metric;     /* --metric: this metric, NULL: each line's primary */
+	const char *direction;  /* --metric-direction NAME: print its direction, exit */
 	double confidence;      /* in %, 0 < c < 100 */
 	enum format format;
 	const char *html;       /* --html FILE, or NULL */

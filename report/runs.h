@@ -5,7 +5,8 @@
  * A run directory holds run.json (the init's record) and results.jsonl
  * (one measurement per line, format_version 1 or 2).  Each measurement
  * gets flat attributes: "kernel" (the run's kernel release), "run" (the
- * directory's name), every env key as "section.key" (format 1: the
+ * directory's name), "argument" (the RUN_DIR or RESULTS_DIR given that
+ * holds it, as given), every env key as "section.key" (format 1: the
  * filesystem type and mount options from run.json) and every params key.
  */
 #ifndef BOOTBENCH_REPORT_RUNS_H
@@ -36,6 +37,7 @@ struct warning {
 struct run {
 	char *path;             /* the run directory as found */
 	char *name;             /* its last component */
+	char *argument;         /* the path given that holds it, as given */
 	struct jr_value *json;  /* run.json, or NULL */
 	char *kernel;           /* kernel.release, or from the directory name */
 	char *suite;            /* suite name, or NULL if unknown */
@@ -76,6 +78,8 @@ struct dataset {
 size_t dataset_read(struct dataset *ds, char **paths, size_t npaths);
 void dataset_sort(struct dataset *ds);
 void dataset_free(struct dataset *ds);
+/* Free what a measurement holds (to drop it from a dataset). */
+void measurement_free(struct measurement *m);
 
 /* The column of samples named metric in a measurement's series file:
  * a new array, its length in *n; NULL if there is none. */
