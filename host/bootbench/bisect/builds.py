@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass
 
 from bootbench import Error, boots, kernels
+from bootbench.bisect import seeds
 
 
 @dataclass
@@ -48,14 +49,6 @@ def _env():
     return {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
 
 
-def _prepared(name, where):
-    try:
-        kernels.directory(name, where)
-        return True
-    except Error:
-        return False
-
-
 def check_kernel(word, where):
     """A kernel as --kernel takes it (its first word) that make kernels
     cannot prepare is an Error (status 2), found without building: a path
@@ -65,7 +58,7 @@ def check_kernel(word, where):
         if not os.path.exists(path):
             raise Error("kernel %s: %s does not exist" % (word, path), 2)
         return
-    if _prepared(word, where):
+    if seeds.prepared(word, where):
         return
     done = subprocess.run(["make", "-s", "-n", "-C", where.top, "kernels", "KERNELS=" + word],
                           env=_env(), capture_output=True, text=True, errors="replace")
@@ -90,7 +83,7 @@ def _prepare(word, where, log):
     """The name in out/kernels of the kernel word: prepared by make kernels
     if need be (a Debian version fetched, a tree or a .deb laid out)."""
     name = _logged(log, kernels.prepare, word, where)
-    if not _prepared(name, where):
+    if not seeds.prepared(name, where):
         with open(log, "a", encoding="utf-8") as f:
             done = subprocess.run(["make", "-s", "-C", where.top, "kernels", "KERNELS=" + name],
                                   env=_env(), stdout=f, stderr=f)
