@@ -21,7 +21,7 @@ include mk/package.mk
 include mk/unit-tests.mk
 include rootfs/versions.mk
 include $(sort $(wildcard rootfs/packages/*.mk))
-include $(sort $(wildcard init/*.mk bench/*.mk report/*.mk kernel-configs/*.mk qemu/*.mk lab/*.mk))
+include $(sort $(wildcard init/*.mk bench/*.mk report/*.mk kernel-configs/*.mk qemu/*.mk lab/*.mk host/*.mk))
 include rootfs/image-info.mk
 include rootfs/image.mk
 include tests/check.mk

@@ -101,7 +101,8 @@ char *key_resolve(struct dataset *ds, const char *name, const char *what)
 	struct attrs keys = { 0 }, paths = { 0 }, hits = { 0 };
 	char *out = NULL;
 
-	if (strcmp(name, "kernel") == 0 || strcmp(name, "run") == 0 || strcmp(name, "variant") == 0)
+	if (strcmp(name, "kernel") == 0 || strcmp(name, "run") == 0 || strcmp(name, "variant") == 0 ||
+	    strcmp(name, "argument") == 0)
 		return xstrdup(name);
 	if (strcmp(name, KEY_KERNEL_VARIANT) == 0) {
 		add_kernel_variant(ds);
@@ -131,7 +132,7 @@ char *key_resolve(struct dataset *ds, const char *name, const char *what)
 		fprintf(stderr, "%s: error: %s: no key '%s' in the results or run.json; keys:",
 			PROGNAME, what, name);
 		for (size_t i = 0; i < keys.n; i++)
-			if (strcmp(keys.v[i].key, "run") != 0)
+			if (strcmp(keys.v[i].key, "run") != 0 && strcmp(keys.v[i].key, "argument") != 0)
 				fprintf(stderr, " %s", keys.v[i].key);
 		fprintf(stderr, "; or a fact of run.json by its path (kernel.clocksource, "
 			"kernel.mitigations.meltdown, ...)\n");

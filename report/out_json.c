@@ -140,6 +140,14 @@ void output_json(FILE *f, const struct report *r)
 	json_string(&j, "format", "bootbench-report");
 	json_int(&j, "format_version", 1);
 	json_string(&j, "suite", report_suite(r));
+	if (r->opt->case_id)
+		json_string(&j, "case", r->opt->case_id);
+	else
+		json_null(&j, "case");
+	if (r->opt->metric)
+		json_string(&j, "metric", r->opt->metric);
+	else
+		json_null(&j, "metric");
 	json_string(&j, "axis", r->axis);
 	json_string(&j, "baseline", r->cols[r->baseline]);
 	json_double(&j, "confidence_pct", r->opt->confidence);

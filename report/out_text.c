@@ -65,9 +65,10 @@ static void header(FILE *f, const struct report *r)
 {
 	char *line;
 
-	line = xasprintf("%zu run%s of suite %s; columns by %s; baseline %s.", r->ds->nruns,
-			 r->ds->nruns == 1 ? "" : "s", report_suite(r), r->axis,
-			 column_letter(r->baseline));
+	line = xasprintf("%zu run%s of suite %s%s%s; columns by %s; baseline %s.", r->ds->nruns,
+			 r->ds->nruns == 1 ? "" : "s", report_suite(r),
+			 r->opt->case_id ? "; case " : "", r->opt->case_id ? r->opt->case_id : "",
+			 r->axis, column_letter(r->baseline));
 	wrapped(f, "bootbench-report: ", 4, line);
 	free(line);
 	for (size_t c = 0; c < r->ncols; c++) {

@@ -9,6 +9,7 @@
  */
 #include "report/diag.h"
 #include "report/group.h"
+#include "report/metric.h"
 #include "report/monitors.h"
 #include "common/image_id.h"
 #include "report/report_options.h"
@@ -40,6 +41,8 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
+	if (opt.direction)
+		return metric_print_direction(stdout, opt.direction);
 	if (opt.summary) {
 		dataset_read(&ds, opt.paths, opt.npaths);
 		rc = output_summary(stdout, &ds, opt.paths, opt.npaths);
@@ -52,6 +55,10 @@ int main(int argc, char **argv)
 	}
 	if (dataset_read(&ds, opt.paths, opt.npaths) == 0) {
 		diag_error("no measurements to report");
+		dataset_free(&ds);
+		return 2;
+	}
+	if (dataset_select(&ds, opt.case_id, opt.metric) != 0) {
 		dataset_free(&ds);
 		return 2;
 	}

@@ -19,13 +19,22 @@ const char options_usage[] =
 "\n"
 "  --by KEY            columns: kernel (default; kernel+variant, the kernel and\n"
 "                      its variant, when the runs' kernel variants differ),\n"
-"                      variant, fs (filesystem type), scheduler, run, any env\n"
-"                      or params key (fsync, clients, postgresql.shared_buffers,\n"
-"                      ...), or any fact of run.json by its path\n"
-"                      (kernel.clocksource, kernel.mitigations.meltdown, ...)\n"
+"                      variant, fs (filesystem type), scheduler, run, argument\n"
+"                      (each directory given), any env or params key (fsync,\n"
+"                      clients, postgresql.shared_buffers, ...), or any fact\n"
+"                      of run.json by its path (kernel.clocksource,\n"
+"                      kernel.mitigations.meltdown, ...)\n"
 "  --rows KEY          rows: default clients when it varies, else the first\n"
 "                      key that varies\n"
 "  --baseline VALUE    the column changes are measured against (default: first)\n"
+"  --case ID           only the measurements of this case (its name, with or\n"
+"                      without the repeat: pgbench-select-only-s1-c1)\n"
+"  --metric NAME       compare this metric (latency_p99_ms, ...) instead of\n"
+"                      each measurement's primary one\n"
+"  --metric-direction NAME\n"
+"                      print whether higher or lower is better for a metric\n"
+"                      that is not a primary one, by the report's table, then\n"
+"                      exit (2: neither, or not known)\n"
 "  --confidence PCT    confidence of the significance mark (default 95)\n"
 "  --format FMT        text (default), markdown, csv or json\n"
 "  --html FILE         also write a self-contained HTML page with charts\n"
@@ -94,8 +103,8 @@ static bool percentage(const char *option, const char *arg, double lo, bool with
 /* The long options: values above any character, so that getopt's optopt
  * tells them from short options. */
 enum { OPT_BY = 256, OPT_ROWS, OPT_BASELINE, OPT_CONFIDENCE, OPT_FORMAT, OPT_HTML,
-       OPT_PLAN, OPT_POWER, OPT_SYMBOLS, OPT_FOLDED, OPT_VERSION, OPT_SUMMARY, OPT_MONITORS,
-       OPT_PROFILE };
+       OPT_PLAN, OPT_POWER, OPT_SYMBOLS, OPT_FOLDED, OPT_CASE, OPT_METRIC, OPT_DIRECTION,
+       OPT_VERSION, OPT_SUMMARY, OPT_MONITORS, OPT_PROFILE };
 
 static const struct option longopts[] = {
 	{ "by", required_argument, NULL, OPT_BY },
@@ -106,6 +115,9 @@ static const struct option longopts[] = {
 	{ "html", required_argument, NULL, OPT_HTML },
 	{ "plan", required_argument, NULL, OPT_PLAN },
 	{ "power", required_argument, NULL, OPT_POWER },
+	{ "case", required_argument, NULL, OPT_CASE },
+	{ "metric", required_argument, NULL, OPT_METRIC },
+	{ "metric-direction", required_argument, NULL, OPT_DIRECTION },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
@@ -160,7 +172,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		/* An empty value, or the next option taken as the value. */
-		if (c >= OPT_BY && c <= OPT_FOLDED &&
+		if (c >= OPT_BY && c <= OPT_DIRECTION &&
 		    (*optarg == '\0' ||
 		     (optarg == argv[optind - 1] && strncmp(optarg, "--", 2) == 0)))
 			return usage_error("option \"--%s\" needs a value", long_name(c));
@@ -169,6 +181,11 @@ int options_parse(struct options *o, int argc, char **argv)
 		case OPT_ROWS: o->rows = optarg; break;
 		case OPT_BASELINE: o->baseline = optarg; break;
 		case OPT_HTML: o->html = optarg; break;
+		case OPT_CASE: o->case_id = optarg; break;
+		case OPT_METRIC: o->metric = optarg; break;
+		case OPT_DIRECTION:
+			o->direction = optarg;
+			return 0;
 		case OPT_CONFIDENCE:
 			if (!percentage("--confidence", optarg, 0, false, &o->confidence))
 				return hint();

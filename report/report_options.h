@@ -11,10 +11,15 @@
 enum format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_CSV, FORMAT_JSON };
 
 struct options {
-	const char *by;         /* axis: a key (keys.h); NULL: kernel, or
-				 * kernel+variant when the variants differ */
+	const char *by;         /* axis: a key (keys.h: kernel, variant, fs,
+				 * scheduler, run, argument, ...); NULL:
+				 * kernel, or kernel+variant when the
+				 * variants differ */
 	const char *rows;       /* row key, NULL: chosen from what varies */
 	const char *baseline;   /* axis value of the baseline column, NULL: first */
+	const char *case_id;    /* --case: only this case (metric.h), NULL: all */
+	const char *metric;     /* --metric: this metric, NULL: each line's primary */
+	const char *direction;  /* --metric-direction NAME: print its direction, exit */
 	double confidence;      /* in %, 0 < c < 100 */
 	enum format format;
 	const char *html;       /* --html FILE, or NULL */

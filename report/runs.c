@@ -433,7 +433,7 @@ static void flatten(struct attrs *a, const char *prefix, const struct jr_value *
 	}
 }
 
-static void measurement_free(struct measurement *m)
+void measurement_free(struct measurement *m)
 {
 	free(m->source);
 	free(m->workload);
@@ -513,6 +513,7 @@ static bool read_line(struct run *r, const char *path, int lineno,
 	if (r->variant)
 		attrs_set(&m->attrs, "variant", r->variant);
 	attrs_set(&m->attrs, "run", r->name);
+	attrs_set(&m->attrs, "argument", r->argument);
 	if (ver == 1) {
 		const char *t = jr_str(jr_path(r->json, "bench.filesystem.type"));
 		const char *o = jr_str(jr_path(r->json, "bench.filesystem.mount_options"));
@@ -593,6 +594,7 @@ static void run_free(struct run *r)
 {
 	free(r->path);
 	free(r->name);
+	free(r->argument);
 	jr_free(r->json);
 	free(r->kernel);
 	free(r->variant);
@@ -603,15 +605,23 @@ static void run_free(struct run *r)
 	free(r);
 }
 
-static void read_run(struct dataset *ds, const char *path)
+/* The path without the slashes at its end. */
+static char *trimmed(const char *path)
 {
-	struct run *r = xcalloc(1, sizeof *r);
-	const char *slash;
 	size_t len = strlen(path);
 
 	while (len > 1 && path[len - 1] == '/')
 		len--;
-	r->path = xasprintf("%.*s", (int)len, path);
+	return xasprintf("%.*s", (int)len, path);
+}
+
+static void read_run(struct dataset *ds, const char *path, const char *argument)
+{
+	struct run *r = xcalloc(1, sizeof *r);
+	const char *slash;
+
+	r->path = trimmed(path);
+	r->argument = trimmed(argument);
 	slash = strrchr(r->path, '/');
 	r->name = xstrdup(slash ? slash + 1 : r->path);
 	r->kernel = kernel_from_name(r->name);
@@ -645,7 +655,7 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* The run directories directly under dir, sorted by name. */
-static size_t read_dir_of_runs(struct dataset *ds, const char *dir)
+static size_t read_dir_of_runs(struct dataset *ds, const char *dir, const char *argument)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -666,7 +676,7 @@ static size_t read_dir_of_runs(struct dataset *ds, const char *dir)
 	qsort(names, n, sizeof *names, cmp_str);
 	for (size_t i = 0; i < n; i++) {
 		if (is_dir(names[i]) && is_run_dir(names[i])) {
-			read_run(ds, names[i]);
+			read_run(ds, names[i], argument);
 			found++;
 		}
 		free(names[i]);
@@ -686,11 +696,11 @@ size_t dataset_read(struct dataset *ds, char **paths, size_t npaths)
 			continue;
 		}
 		if (is_run_dir(p)) {
-			read_run(ds, p);
+			read_run(ds, p, p);
 			continue;
 		}
 		runs = xasprintf("%s/runs", p);
-		if (!(is_dir(runs) ? read_dir_of_runs(ds, runs) : read_dir_of_runs(ds, p)))
+		if (!(is_dir(runs) ? read_dir_of_runs(ds, runs, p) : read_dir_of_runs(ds, p, p)))
 			diag_warn(p, 0, "no run directories (with run.json or results.jsonl) found");
 		free(runs);
 	}

@@ -6,7 +6,8 @@
  * (one measurement per line, format_version 1 or 2).  Each measurement
  * gets flat attributes: "kernel" (the run's kernel release), "variant"
  * (the name of the kernel variant the run booted, if it was one), "run"
- * (the directory's name), every env key as "section.key" (format 1: the
+ * (the directory's name), "argument" (the RUN_DIR or RESULTS_DIR given that
+ * holds it, as given), every env key as "section.key" (format 1: the
  * filesystem type and mount options from run.json) and every params key.
  */
 #ifndef BOOTBENCH_REPORT_RUNS_H
@@ -37,6 +38,7 @@ struct warning {
 struct run {
 	char *path;             /* the run directory as found */
 	char *name;             /* its last component */
+	char *argument;         /* the path given that holds it, as given */
 	struct jr_value *json;  /* run.json, or NULL */
 	char *kernel;           /* kernel.release, or from the directory name */
 	char *variant;          /* variant.name, or NULL: the kernel as it is */
@@ -78,6 +80,8 @@ struct dataset {
 size_t dataset_read(struct dataset *ds, char **paths, size_t npaths);
 void dataset_sort(struct dataset *ds);
 void dataset_free(struct dataset *ds);
+/* Free what a measurement holds (to drop it from a dataset). */
+void measurement_free(struct measurement *m);
 
 /* The column of samples named metric in a measurement's series file:
  * a new array, its length in *n; NULL if there is none. */
