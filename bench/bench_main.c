@@ -14,7 +14,7 @@
 #include "bench/bench_options.h"
 #include "bench/msg.h"
 #include "bench/pg/pg.h"
-#include "bench/run/profile.h"
+#include "bench/run/profiler.h"
 #include "bench/run/run.h"
 #include "bench/run/suite_describe.h"
 #include "bench/suite/suite.h"

@@ -3,7 +3,7 @@
 #include "bench/run/benchjson.h"
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
-#include "bench/run/profile.h"
+#include "bench/run/profiler.h"
 #include "bench/suite/matrix.h"
 
 #include <stdlib.h>

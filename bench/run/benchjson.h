@@ -81,7 +81,7 @@ struct record {
 	double estimated_s;            /* the suite's estimated time (estimate.h) */
 	double actual_s;               /* the time it took; -1 while running */
 	const struct knobs *knobs;     /* [sysctl], [machine]; NULL: the suite has none */
-	const struct profiler *profiler;  /* the suite's profiles (profile.h) */
+	const struct profiler *profiler;  /* the suite's profiles (profiler.h) */
 };
 
 /* Write r as bench.json to out (pretty-printed). */
@@ -107,7 +107,7 @@ struct knobs;                  /* bench/knobs/knobs.h */
 void record_write_knobs(struct json *j, const struct knobs *k);
 
 struct pg_server;              /* bench/pg/pg.h */
-struct profiler;               /* bench/run/profile.h */
+struct profiler;               /* bench/run/profiler.h */
 
 /* Record the running server's version and settings in r (asked of it
  * with libpq: benchjson_pg.c).  0 or fail(). */

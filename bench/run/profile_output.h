@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * profile_output.h: what perf says, as the profiler (profile.c) reads it:
+ * profile_output.h: what perf says, as the profiler (profiler.c) reads it:
  * the summary perf record prints as it ends, the line that says why it
  * failed, the lines of perf buildid-list and the event of perf evlist.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * profile_read.h: the profiler's reading of what perf and the kernel give
- * (profile.c): perf's version, /proc/kallsyms saved in the run
+ * (profiler.c): perf's version, /proc/kallsyms saved in the run
  * directory, the reason perf record failed, and, after it ended, its
  * summary, the build ids and the event of the perf.data it wrote.
  */
@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* One case's profile, for its results line (profile_stop(), profile.h). */
+/* One case's profile, for its results line (profile_stop(), profiler.h). */
 struct profile_result {
 	bool taken;                /* a profile was recorded, or failed */
 	char error[640];           /* why there is no profile; "" if there is */

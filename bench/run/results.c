@@ -125,7 +125,7 @@ static void write_monitors(struct json *j, const struct monitor_summary *mon)
 	json_object_end(j);
 }
 
-/* The case's profile (profile.h), or its error; nothing when the suite
+/* The case's profile (profiler.h), or its error; nothing when the suite
  * asks for none. */
 static void write_profile(struct json *j, const struct profile_result *p)
 {

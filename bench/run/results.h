@@ -12,7 +12,7 @@
 
 #include "bench/monitor/monitor_summary.h"
 #include "bench/monitor/sysstat.h"
-#include "bench/run/profile.h"
+#include "bench/run/profiler.h"
 #include "bench/suite/suite.h"
 #include "bench/workloads/workload.h"
 

@@ -15,7 +15,7 @@
 #include "bench/pg/pg.h"
 #include "bench/run/benchjson.h"
 #include "bench/run/estimate.h"
-#include "bench/run/profile.h"
+#include "bench/run/profiler.h"
 #include "bench/suite/suite.h"
 #include "bench/target/volume.h"
 #include "bench/workloads/workload.h"
@@ -48,7 +48,7 @@ struct run {
 	double started_s;              /* clock_now() as the estimate was made */
 	double prepare_s;              /* the last case's prepare() */
 	struct knobs knobs;            /* [sysctl] and [machine] on this machine */
-	struct profiler profiler;      /* [suite] profile (profile.h) */
+	struct profiler profiler;      /* [suite] profile (profiler.h) */
 };
 
 /*

@@ -15,7 +15,7 @@
  * appends the line to results.jsonl (doc/results-jsonl.md).
  *
  * The measured window: what the engine does only while the workload
- * measures (a profile, bench/run/profile.h) follows window_open() and
+ * measures (a profile, bench/run/profiler.h) follows window_open() and
  * window_close().  A workload whose measure() does more than it measures
  * (a warm-up, a server restarted for cold caches) says .marks_window and
  * calls them at the edges of what its figures come from; for any other,

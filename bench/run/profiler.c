@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* profile.c: perf record around each measured window (profile.h). */
-#include "bench/run/profile.h"
+/* profiler.c: perf record around each measured window (profiler.h). */
+#include "bench/run/profiler.h"
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
 #include "bench/os/proc.h"

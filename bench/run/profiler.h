@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * profile.h: a CPU profile of each measured window ([suite] profile = cpu,
+ * profiler.h: a CPU profile of each measured window ([suite] profile = cpu,
  * doc/profiles.md).
  *
  * For each case the engine starts perf record before the case's between
@@ -21,8 +21,8 @@
  * a file it could not write) leaves the case's figures standing, with
  * the reason in its results line.
  */
-#ifndef BOOTBENCH_PROFILE_H
-#define BOOTBENCH_PROFILE_H
+#ifndef BOOTBENCH_PROFILER_H
+#define BOOTBENCH_PROFILER_H
 
 #include <limits.h>
 #include <stdbool.h>
