@@ -464,6 +464,18 @@ static bool some_run_has(const struct dataset *ds, const char *key)
 	return false;
 }
 
+/* Beside a run with CPU profiles, one without has the profile "none": a
+ * profiled column against an unprofiled one is a difference the header
+ * flags, as perf's sampling costs some of the figure. */
+static void profile_none_facts(struct dataset *ds)
+{
+	if (!some_run_has(ds, "profile"))
+		return;
+	for (size_t i = 0; i < ds->nruns; i++)
+		if (!attrs_get(&ds->runs[i]->facts, "profile"))
+			attrs_set(&ds->runs[i]->facts, "profile", "none");
+}
+
 /* Whether a column has two values of f: a word of two column lists. */
 static bool column_with_two_values(const struct fact *f)
 {
@@ -495,7 +507,8 @@ static void build_facts(struct report *r)
 		{ "kernel", true }, { "variant", false }, { "kernel config", false },
 		{ "kernel build", false },
 		{ "mitigations", false },
-		{ "THP", false }, { "clocksource", false }, { "CPU", true }, { "NUMA nodes", false },
+		{ "THP", false }, { "clocksource", false }, { "profile", false },
+		{ "CPU", true }, { "NUMA nodes", false },
 		{ "RAM", true }, { "target", true }, { "image", false }, { "PostgreSQL", true },
 		{ "PostgreSQL build", false }, { "mkfs", true }, { "mount options", true },
 		{ "host", false }, { "host load", false },
@@ -504,6 +517,7 @@ static void build_facts(struct report *r)
 	bool shown[sizeof keys / sizeof *keys];
 	struct strlist cl = { r->cols, r->ncols, r->ncols };
 
+	profile_none_facts(r->ds);
 	for (size_t k = 0; k < nkeys; k++)
 		shown[k] = keys[k].always || some_run_has(r->ds, keys[k].key);
 

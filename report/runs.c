@@ -182,9 +182,9 @@ static void kernel_column(struct run *r, const struct jr_value *j)
 }
 
 /* The kernel's settings (run.json kernel.config, .mitigations,
- * .transparent_hugepage, .clocksource, .numa) and the image's build
- * (image.id, image.postgresql); runs written before these keys have
- * none of these facts. */
+ * .transparent_hugepage, .clocksource, .numa), the profiles the suite
+ * took (bench.profile) and the image's build (image.id, image.postgresql);
+ * runs written before these keys have none of these facts. */
 static void collect_setting_facts(struct run *r)
 {
 	const struct jr_value *j = r->json, *v;
@@ -216,6 +216,18 @@ static void collect_setting_facts(struct run *r)
 	}
 	fact_str(r, "clocksource", jr_str(jr_path(j, "kernel.clocksource")));
 	fact_str(r, "variant", r->variant);
+	v = jr_path(j, "bench.profile");
+	if (v && v->type == JR_OBJECT) {
+		long long hz = 0;
+		const char *event = jr_str(jr_get(v, "event"));
+		const char *graph = jr_str(jr_get(v, "call_graph"));
+		jr_int(jr_get(v, "frequency"), &hz);
+		s = xasprintf("%s, %s at %lld Hz, call graphs %s",
+			      jr_str(jr_get(v, "kind")) ? jr_str(jr_get(v, "kind")) : "(unknown)",
+			      event ? event : "(unknown)", hz, graph ? graph : "(unknown)");
+		fact_str(r, "profile", s);
+		free(s);
+	}
 	if ((a = jr_str(jr_path(j, "kernel.numa.online")))) {
 		if (jr_int(jr_path(j, "kernel.numa.nodes"), &n))
 			s = xasprintf("%lld (online %s)", n, a);
