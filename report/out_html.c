@@ -16,7 +16,7 @@
 #include "report/html_warnings.h"
 #include "report/layout.h"
 #include "report/monitors.h"
-#include "report/prof_output.h"
+#include "report/profile/prof_output.h"
 #include "report/svg.h"
 #include "report/util.h"
 

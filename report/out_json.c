@@ -5,7 +5,7 @@
 #include "common/json.h"
 #include "report/layout.h"
 #include "report/monitors.h"
-#include "report/prof_output.h"
+#include "report/profile/prof_output.h"
 
 #include <math.h>
 #include <stdlib.h>

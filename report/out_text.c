@@ -4,7 +4,7 @@
 
 #include "report/layout.h"
 #include "report/monitors.h"
-#include "report/prof_output.h"
+#include "report/profile/prof_output.h"
 #include "report/util.h"
 
 #include <stdbool.h>

@@ -5,8 +5,10 @@
 
 REPORT_BUILD := $(BUILD)/report
 REPORT       := $(OUT)/bin/bootbench-report
-# Every report/*.c, and the modules of common/ it uses.
-REPORT_SRCS   := $(notdir $(sort $(wildcard $(TOP)/report/*.c)))
+# Every report/*.c and report/profile/*.c (by their paths below report/),
+# and the modules of common/ it uses.
+REPORT_SRCS   := $(patsubst $(TOP)/report/%,%,$(sort $(wildcard $(TOP)/report/*.c \
+	$(TOP)/report/profile/*.c)))
 REPORT_COMMON := jsonread utf8 json stats fileio message
 REPORT_OBJS   := $(addprefix $(REPORT_BUILD)/,$(REPORT_SRCS:.c=.o)) \
 	$(REPORT_COMMON:%=$(REPORT_BUILD)/%.o) $(REPORT_BUILD)/image-id.o

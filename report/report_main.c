@@ -14,8 +14,8 @@
 #include "common/image_id.h"
 #include "report/report_options.h"
 #include "report/output.h"
-#include "report/prof_folded.h"
-#include "report/profile.h"
+#include "report/profile/prof_folded.h"
+#include "report/profile/profile.h"
 #include "report/runs.h"
 #include "report/summary.h"
 

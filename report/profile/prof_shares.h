@@ -7,7 +7,7 @@
 #ifndef BOOTBENCH_REPORT_PROF_SHARES_H
 #define BOOTBENCH_REPORT_PROF_SHARES_H
 
-#include "report/prof_cell.h"
+#include "report/profile/prof_cell.h"
 
 /* The shares of c from its boots' stacks boots[0..c->boots): every
  * function's self share per boot, the kinds' and the idle task's, the

@@ -15,7 +15,7 @@
 #ifndef BOOTBENCH_REPORT_STACKS_H
 #define BOOTBENCH_REPORT_STACKS_H
 
-#include "report/strhash.h"
+#include "report/profile/strhash.h"
 
 #include <stdbool.h>
 #include <stddef.h>

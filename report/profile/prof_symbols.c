@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* prof_symbols.c: the objects of a profile without symbols (prof_symbols.h). */
-#include "report/prof_symbols.h"
+#include "report/profile/prof_symbols.h"
 
-#include "report/buildid.h"
-#include "report/perf_script.h"
+#include "report/profile/buildid.h"
+#include "report/profile/perf_script.h"
 #include "report/util.h"
 
 #include <stdlib.h>

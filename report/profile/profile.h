@@ -24,7 +24,7 @@
 #define BOOTBENCH_REPORT_PROFILE_H
 
 #include "report/group.h"
-#include "report/prof_cell.h"
+#include "report/profile/prof_cell.h"
 
 #include <stdbool.h>
 #include <stddef.h>

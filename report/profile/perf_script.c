@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* perf_script.c: perf script's samples read and folded (perf_script.h). */
-#include "report/perf_script.h"
+#include "report/profile/perf_script.h"
 
-#include "report/spawn_lines.h"
+#include "report/profile/spawn_lines.h"
 #include "report/util.h"
 
 #include <ctype.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* buildid.c: the GNU build id note of an ELF file (buildid.h). */
-#include "report/buildid.h"
+#include "report/profile/buildid.h"
 
 #include "report/util.h"
 

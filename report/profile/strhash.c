@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* strhash.c: an index of byte strings (see strhash.h). */
-#include "report/strhash.h"
+#include "report/profile/strhash.h"
 
 #include "report/util.h"
 

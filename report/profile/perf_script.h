@@ -12,7 +12,7 @@
 #ifndef BOOTBENCH_REPORT_PERF_SCRIPT_H
 #define BOOTBENCH_REPORT_PERF_SCRIPT_H
 
-#include "report/stacks.h"
+#include "report/profile/stacks.h"
 
 struct perf_request {
 	const char *data;       /* the perf.data */

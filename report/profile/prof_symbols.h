@@ -10,8 +10,8 @@
 #ifndef BOOTBENCH_REPORT_PROF_SYMBOLS_H
 #define BOOTBENCH_REPORT_PROF_SYMBOLS_H
 
-#include "report/prof_cell.h"
-#include "report/stacks.h"
+#include "report/profile/prof_cell.h"
+#include "report/profile/stacks.h"
 
 /* Add to c the objects of the perf.data at data (its samples in s, its
  * functions in fs) that have no symbols with symfs and kallsyms (either

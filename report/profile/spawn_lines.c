@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* spawn_lines.c: run a host program and read its output by lines (spawn_lines.h). */
-#include "report/spawn_lines.h"
+#include "report/profile/spawn_lines.h"
 
 #include "report/util.h"
 

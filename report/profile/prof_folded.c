@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* prof_folded.c: folded stacks files (prof_folded.h). */
-#include "report/prof_folded.h"
+#include "report/profile/prof_folded.h"
 
 #include "common/fileio.h"
 #include "report/diag.h"
-#include "report/profile.h"
+#include "report/profile/profile.h"
 #include "report/util.h"
 
 #include <errno.h>

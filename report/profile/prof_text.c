@@ -6,12 +6,12 @@
  * against the baseline, the objects without symbols, the profiles that
  * could not be read and the folded stacks files.
  */
-#include "report/prof_output.h"
+#include "report/profile/prof_output.h"
 
 #include "report/diag.h"
 #include "report/output.h"
-#include "report/prof_shares.h"
-#include "report/profile.h"
+#include "report/profile/prof_shares.h"
+#include "report/profile/profile.h"
 #include "report/util.h"
 
 #include <stdlib.h>

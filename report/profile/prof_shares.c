@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* prof_shares.c: shares, top functions and movers (prof_shares.h). */
-#include "report/prof_shares.h"
+#include "report/profile/prof_shares.h"
 
 #include "report/compare.h"
 #include "report/util.h"

@@ -11,7 +11,7 @@
 #define BOOTBENCH_REPORT_PROF_FOLDED_H
 
 #include "report/group.h"
-#include "report/stacks.h"
+#include "report/profile/stacks.h"
 
 #include <stdio.h>
 

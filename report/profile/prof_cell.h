@@ -7,7 +7,7 @@
 #ifndef BOOTBENCH_REPORT_PROF_CELL_H
 #define BOOTBENCH_REPORT_PROF_CELL_H
 
-#include "report/stacks.h"
+#include "report/profile/stacks.h"
 
 #include <stdbool.h>
 #include <stddef.h>

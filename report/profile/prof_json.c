@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* prof_json.c: --profile in the JSON report, per row (prof_output.h). */
-#include "report/prof_output.h"
+#include "report/profile/prof_output.h"
 
-#include "report/profile.h"
+#include "report/profile/profile.h"
 
 #include <math.h>
 

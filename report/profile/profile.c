@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* profile.c: --profile, the profiles of each case read (profile.h). */
-#include "report/profile.h"
+#include "report/profile/profile.h"
 
 #include "report/diag.h"
-#include "report/perf_script.h"
-#include "report/prof_shares.h"
-#include "report/prof_symbols.h"
+#include "report/profile/perf_script.h"
+#include "report/profile/prof_shares.h"
+#include "report/profile/prof_symbols.h"
 #include "report/util.h"
 
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* stacks.c: functions numbered once, and folded call stacks (stacks.h). */
-#include "report/stacks.h"
+#include "report/profile/stacks.h"
 
 #include "report/util.h"
 

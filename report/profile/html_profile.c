@@ -5,11 +5,11 @@
  * functions and movers, a flame graph per column and a differential one
  * of each column against the baseline (flame.h).
  */
-#include "report/prof_output.h"
+#include "report/profile/prof_output.h"
 
-#include "report/flame.h"
-#include "report/prof_shares.h"
-#include "report/profile.h"
+#include "report/profile/flame.h"
+#include "report/profile/prof_shares.h"
+#include "report/profile/profile.h"
 #include "report/svg.h"
 #include "report/util.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* flame.c: flame graphs and differential flame graphs in SVG (flame.h). */
-#include "report/flame.h"
+#include "report/profile/flame.h"
 
 #include "report/diag.h"
 #include "report/svg.h"

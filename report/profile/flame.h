@@ -17,7 +17,7 @@
 #ifndef BOOTBENCH_REPORT_FLAME_H
 #define BOOTBENCH_REPORT_FLAME_H
 
-#include "report/stacks.h"
+#include "report/profile/stacks.h"
 
 #include <stdio.h>
 
