@@ -12,10 +12,11 @@
 # (tap_done()), tests/lib/pytap.py (exit()).
 #
 # The longest QEMU boots of features that one boot does not cover (a walk
-# of kernels, the GRUB and iPXE entries, kernels of one's own: about 4
-# minutes under TCG) register as BOOTS_TESTS and BOOTS_DEPS instead, for
-# make check-boots, which .ci/run runs as time allows, as it does
-# make check-faults (tests/faults.mk).
+# of kernels, kernel variants, the GRUB and iPXE entries, kernels of one's
+# own, profiles, a fixed rate: about 25 minutes under TCG) register as
+# BOOTS_TESTS and BOOTS_DEPS instead, for make check-boots, which .ci/run
+# runs as time allows, as it does make check-faults (tests/faults.mk) and
+# make check-perf, the profiler's tests with their boots (about 6 minutes).
 
 CHECK_TESTS :=
 CHECK_DEPS  :=
@@ -23,7 +24,7 @@ BOOTS_TESTS :=
 BOOTS_DEPS  :=
 include $(sort $(filter-out tests/check.mk,$(wildcard tests/*.mk)))
 
-.PHONY: check check-boots
+.PHONY: check check-boots check-perf
 check: $(CHECK_DEPS) | deps
 	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) \
 		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(CHECK_TESTS))
@@ -31,6 +32,12 @@ check: $(CHECK_DEPS) | deps
 check-boots: $(BOOTS_DEPS) | deps
 	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) \
 		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(BOOTS_TESTS))
+
+PERF_TESTS := tests/image/perf.test tests/bench/profile.test tests/image/perf-boot.test \
+	tests/e2e/profile.test tests/e2e/profile-hotspot.test
+check-perf: $(BOOTS_DEPS) | deps
+	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) \
+		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(PERF_TESTS))
 
 # make figures: the benchmark scripts that print figures (sizes, build and
 # boot times, the runner's overhead, the memory pgbench's log takes, what a
