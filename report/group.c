@@ -129,8 +129,8 @@ struct keyinfo {
 };
 
 /* The keys of the measurements idx[0..n) (but the axis, run and argument,
- * and the kernel when the axis is the run or the argument: there the
- * kernel is a fact of the column, which the header compares) and their
+ * and the kernel and its variant when the axis is the run or the argument:
+ * there they are facts of the column, which the header compares) and their
  * values. */
 static size_t collect_keys(const struct report *r, const size_t *idx, size_t n, struct keyinfo **out)
 {
@@ -148,7 +148,7 @@ static size_t collect_keys(const struct report *r, const size_t *idx, size_t n, 
 			if (strcmp(key, r->axis) == 0 || strcmp(key, "run") == 0 ||
 			    strcmp(key, "argument") == 0 ||
 			    ((strcmp(r->axis, "run") == 0 || strcmp(r->axis, "argument") == 0) &&
-			     strcmp(key, "kernel") == 0) ||
+			     (strcmp(key, "kernel") == 0 || strcmp(key, "variant") == 0)) ||
 			    (strcmp(r->axis, KEY_KERNEL_VARIANT) == 0 &&
 			     (strcmp(key, "kernel") == 0 || strcmp(key, "variant") == 0)))
 				continue;
