@@ -3,7 +3,7 @@
 # qemu/run, on the default kernel (knobs.test: [sysctl] and [machine] in
 # one boot); ext3.test on the oldest and newest kernels (5.10, 7.2).
 # walk.test (from 6.1 to 6.12, each a kernel variant), variants.test (6.12
-# against 6.12 with pti=on, 3 boots each), profile.test (a suite with
+# against 6.12 with pti=on, 6 boots each), profile.test (a suite with
 # profiles and the perf archive, about 2 min of TCG) and rate.test (pgbench
 # at a fixed rate, about 80 s) are long boots of make check-boots
 # (tests/check.mk).
