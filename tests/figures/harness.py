@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # harness.py: does the suite runner slow down what it measures?
 #
-# In a chroot of the image, on the host's CPU and disk, this alternates
-# (5 rounds by default, in the order A B C D E F G, G F E D C B A, ...) between
+# In a chroot of the image, on the host's CPU and disk (/tmp a tmpfs, as
+# in the appliance), this alternates (5 rounds by default, in the order
+# A B C D E F G, G F E D C B A, ...) between
 #   A  bootbench-bench run in host mode: the pgbench workload of a suite
 #      with its default log (log = auto: initdb, pgbench -i, then pgbench
 #      -P 1 -l, every transaction logged up to 10000 a second and a sample
@@ -19,17 +20,28 @@
 #   F  A with bootbench-bench run --no-monitors: the machine not sampled
 #      each second,
 #   G  A with log = transactions: every transaction logged at any rate,
+#   H  B with the environment the runner gives PostgreSQL and pgbench
+#      (TZ=UTC, LC_ALL=C; not one of the default steps),
 # and prints each round's tps and the ratios A/B (what the runner costs in
 # all, with its default log: the goal is >= 0.98), C/B (what logging every
 # transaction costs pgbench), D/B, G/B (the runner with the other logs) and
-# A/F (sampling on / off), then their medians, with the client's CPU time
-# per transaction of B, C and E, the sampling rate A's log had, and the
-# sampler's own CPU time per second of sampling in A (results.jsonl's
-# monitors.sampler_cpu_s over the measurement's seconds), which a busy host
-# disturbs less than the speed.  A's, D's and G's tps are the runner's
-# headline figure (from pgbench's log, over the measured window); the one
-# pgbench printed for A is shown beside it.  Needs root (chroot).
+# A/F (sampling on / off), H/B and A/H (the runner's environment), then
+# their medians, A/B's with its 95 %
+# confidence interval (from the order statistics, 6 rounds or more), with
+# the client's CPU time per transaction of B, C and E, the sampling rate
+# A's log had, and the sampler's own CPU time per second of sampling in A
+# (results.jsonl's monitors.sampler_cpu_s over the measurement's seconds),
+# which a busy host disturbs less than the speed.  A's, D's and G's tps are
+# the runner's headline figure (from pgbench's log, over the measured
+# window); the one pgbench printed for A is shown beside it.  --steps
+# runs some of the steps only (A and B at least): "--steps AB 30" gives
+# the goal's figure from 30 rounds in the time 5 take with all the steps.
+# Needs root (chroot).
 #
+# Usage: harness.py [--steps LETTERS] [ROUNDS [SCRIPT [CLIENTS [SECONDS]]]]
+#        (defaults: ABCDEFG, 5 select-only 2 10)
+#        (the goal is printed, not asserted)
+# Exit: 0, 1 when a step failed, 2 for a bad command line
 import os
 import re
 import shutil
@@ -39,10 +51,13 @@ import tempfile
 
 TOP = os.environ.get("TOP") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 sys.path[:0] = [os.path.dirname(os.path.realpath(__file__)), os.path.join(TOP, "host")]
-from ratios import median  # noqa: E402
+from ratios import median, median_interval  # noqa: E402
 from bootbench import Error, cli, jsonfile  # noqa: E402
 
 PROG = "harness"
+# What the runner adds to the environment of PostgreSQL and pgbench beside
+# the connection's PG* variables (bench/pg/pg.c).
+RUNNER_ENV = ("TZ=UTC", "LC_ALL=C")
 PATH = "PATH=/usr/bin:/bin:/sbin:/opt/postgresql/bin"
 HZ = os.sysconf("SC_CLK_TCK")
 
@@ -76,9 +91,10 @@ class Chroot:
             return subprocess.run(["env", "-i", PATH, "chroot", self.root] + list(argv), stdout=f,
                                   stderr=subprocess.STDOUT).returncode
 
-    def as_pg(self, script):
-        """A shell script in the root as the postgres user."""
-        return subprocess.run(["env", "-i", PATH, "HOME=/", "chroot", "--userspec=postgres:postgres",
+    def as_pg(self, script, env=()):
+        """A shell script in the root as the postgres user, with the
+        environment variables env (NAME=VALUE) beside PATH and HOME."""
+        return subprocess.run(["env", "-i", PATH, "HOME=/"] + list(env) + ["chroot", "--userspec=postgres:postgres",
                                self.root, "/bin/sh", "-c", script]).returncode
 
     def cleanup(self):
@@ -113,6 +129,10 @@ class Harness:
         for d in ("/plain", "/run/postgresql"):
             os.makedirs(root.path(d), exist_ok=True)
         root.run("chown", "postgres:postgres", "/plain", "/run/postgresql")
+        # /tmp a tmpfs, as in the appliance: pgbench's log goes there
+        tmp = root.path("/tmp")
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4g,mode=1777", "tmpfs", tmp], check=True)
+        root.mounted.append(tmp)
 
     def runner(self, suite, *options):
         """A, D, F or G: the runner; (its headline tps, from pgbench's log
@@ -132,27 +152,28 @@ class Harness:
         sampler = cpu / m["seconds"] * 1000 if cpu is not None and m["seconds"] > 0 else None
         return m["metrics"]["tps"], m["metrics"].get("pgbench_tps"), sampler, m
 
-    def plain(self, options):
-        """B, C or E: plain pgbench with options on a server set up by hand
+    def plain(self, options, env=()):
+        """B, C, E or H: plain pgbench with options on a server set up by hand
         as the runner sets up a case (a fresh initdb with its options, the
-        same postgresql.conf additions, pgbench -i, a CHECKPOINT, sync);
+        same postgresql.conf additions, pgbench -i, a CHECKPOINT, sync), env
+        beside PATH and HOME in the environment of each of its programs;
         (tps, the client's CPU time per transaction in us)."""
         shutil.rmtree(self.root.path("/plain/pgdata"), ignore_errors=True)
         self.root.as_pg("initdb -D /plain/pgdata -U postgres -A trust -E UTF8 --no-locale "
-                        "--no-instructions >/plain/initdb.txt 2>&1")
+                        "--no-instructions >/plain/initdb.txt 2>&1", env)
         with open(self.root.path("/plain/pgdata/postgresql.conf"), "a") as f:
             f.write("shared_buffers = '128MB'\nlisten_addresses = ''\nport = '5432'\n"
                     "unix_socket_directories = '/run/postgresql'\n")
         if self.root.as_pg("pg_ctl -D /plain/pgdata -l /plain/log -w start >/dev/null && "
                            "pgbench -h /run/postgresql -i -q -s 1 postgres >/plain/init.txt 2>&1 && "
-                           "psql -h /run/postgresql -qc CHECKPOINT postgres"):
+                           "psql -h /run/postgresql -qc CHECKPOINT postgres", env):
             raise Error("could not set up the plain server (%s)" % self.root.path("/plain/log"))
         os.sync()
         # The shell's cutime and cstime (fields 16, 17) are pgbench's.
         status = self.root.as_pg(
             "cd /plain && rm -f pgbench_log.* && pgbench -h /run/postgresql -b %s -c %s -j %s -T %s "
             "-M simple %s postgres >/plain/out.txt 2>&1; s=$?; cut -d' ' -f16,17 /proc/$$/stat "
-            ">/plain/cpu.txt; exit $s" % (self.script, self.clients, self.clients, self.seconds, options))
+            ">/plain/cpu.txt; exit $s" % (self.script, self.clients, self.clients, self.seconds, options), env)
         with open(self.root.path("/plain/out.txt"), errors="replace") as f:
             text = f.read()
         if status:
@@ -165,8 +186,8 @@ class Harness:
             ticks = sum(int(x) for x in f.read().split())
         return tps, ticks / HZ / n * 1e6
 
-    def round(self, reverse):
-        """One round, A B C D E F G (or backwards): {letter: figures}."""
+    def round(self, letters, reverse):
+        """One round of the steps letters (or backwards): {letter: figures}."""
         steps = {
             "a": lambda: self.runner("/harness.ini"),
             "b": lambda: self.plain(""),
@@ -175,8 +196,9 @@ class Harness:
             "e": lambda: self.plain("-P 1 -l --aggregate-interval=1 --failures-detailed"),
             "f": self.unsampled,
             "g": lambda: self.runner("/harness-every.ini"),
+            "h": lambda: self.plain("", RUNNER_ENV),
         }
-        return {k: steps[k]() for k in sorted(steps, reverse=reverse)}
+        return {k: steps[k]() for k in sorted(letters, reverse=reverse)}
 
     def unsampled(self):
         """F: A with the machine not sampled."""
@@ -188,42 +210,77 @@ class Harness:
         return got
 
 
+# Each step's columns: its letter, the heading, the figure of a round.
+TPS = (("a", "A runner", lambda g: g["a"][0]), ("a", "(pgbench)", lambda g: g["a"][1]),
+       ("a", "A smpl", lambda g: (g["a"][3].get("percentiles") or {}).get("sampling_rate", 1.0)),
+       ("b", "B plain", lambda g: g["b"][0]), ("c", "C -P1 -l", lambda g: g["c"][0]),
+       ("d", "D seconds", lambda g: g["d"][0]), ("e", "E -l agg", lambda g: g["e"][0]),
+       ("f", "F no mon", lambda g: g["f"][0]), ("g", "G every", lambda g: g["g"][0]),
+       ("h", "H env", lambda g: g["h"][0]))
+# The ratios and costs: the steps they need, their heading, their figure.
+RATIOS = (("ab", "A/B", lambda g: g["a"][0] / g["b"][0]), ("ab", "(pgb)/B", lambda g: g["a"][1] / g["b"][0]),
+          ("cb", "C/B", lambda g: g["c"][0] / g["b"][0]), ("db", "D/B", lambda g: g["d"][0] / g["b"][0]),
+          ("gb", "G/B", lambda g: g["g"][0] / g["b"][0]), ("af", "A/F", lambda g: g["a"][0] / g["f"][0]),
+          ("hb", "H/B", lambda g: g["h"][0] / g["b"][0]), ("ah", "A/H", lambda g: g["a"][0] / g["h"][0]),
+          ("b", "B us/tx", lambda g: g["b"][1]), ("cb", "C-B us", lambda g: g["c"][1] - g["b"][1]),
+          ("eb", "E-B us", lambda g: g["e"][1] - g["b"][1]),
+          ("a", "A smp ms/s", lambda g: g["a"][2]))
+
+
 def main(argv):
-    rounds, script, clients, seconds = (argv + ["5", "select-only", "2", "10"][len(argv):])[:4]
+    letters, words = "abcdefg", []
+    for opt, val in cli.options(argv, ("--steps",), ("-h", "--help")):
+        if opt in ("-h", "--help"):
+            sys.stdout.write(cli.usage(__file__))
+            return 0
+        if opt == "--steps":
+            letters = val.lower()
+            if not letters.isascii() or set(letters) - set("abcdefgh") or not {"a", "b"} <= set(letters):
+                raise cli.UsageError("--steps: letters of ABCDEFGH, A and B among them: '%s'" % val)
+            letters = "".join(sorted(set(letters)))
+        else:
+            words.append(val)
+    if len(words) > 4:
+        raise cli.UsageError("too many arguments")
+    rounds, script, clients, seconds = (words + ["5", "select-only", "2", "10"][len(words):])[:4]
+    rounds = cli.number(rounds, "ROUNDS")
+    tps = [t for t in TPS if t[0] in letters]
+    ratios = [r for r in RATIOS if set(r[0]) <= set(letters)]
     root = image_root()
     try:
         h = Harness(root, script, clients, seconds)
-        print("harness: %s rounds of pgbench -b %s -c %s -j %s -T %s (-M simple), alternated ABCDEFG GFEDCBA"
-              % (rounds, script, clients, clients, seconds))
-        print("  %-5s %9s %9s %7s %9s %9s %9s %9s %9s %9s %6s %6s %6s %6s %6s %7s %7s %7s %7s" % (
-            "round", "A runner", "(pgbench)", "A smpl", "B plain", "C -P1 -l", "D seconds", "E -l agg",
-            "F no mon", "G every", "A/B", "C/B", "D/B", "G/B", "A/F", "B us/tx", "C us/tx", "E us/tx",
-            "A smp ms/s"))
-        col = {k: [] for k in ("ab", "pb", "cb", "db", "gb", "af", "bcpu", "ccost", "ecost", "smp", "rate")}
-        for i in range(1, int(rounds) + 1):
-            g = h.round(reverse=i % 2 == 0)
-            a, b, c, d, e, f, gg = (g[k][0] for k in "abcdefg")
-            rate = (g["a"][3].get("percentiles") or {}).get("sampling_rate", 1.0)
-            r = {"ab": a / b, "pb": g["a"][1] / b, "cb": c / b, "db": d / b, "gb": gg / b, "af": a / f,
-                 "bcpu": g["b"][1], "ccost": g["c"][1] - g["b"][1], "ecost": g["e"][1] - g["b"][1],
-                 "rate": rate}
-            for k, v in r.items():
-                col[k].append(v)
-            if g["a"][2] is not None:
-                col["smp"].append(g["a"][2])
-            print("  %-5d %9.1f %9.1f %7.4f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %6.4f %6.4f %6.4f %6.4f %6.4f "
-                  "%7.2f %7.2f %7.2f %7s" % (i, a, g["a"][1], rate, b, c, d, e, f, gg, r["ab"], r["cb"],
-                                             r["db"], r["gb"], r["af"], g["b"][1], g["c"][1], g["e"][1],
-                                             "-" if g["a"][2] is None else "%.3f" % g["a"][2]))
+        print("harness: %d rounds of pgbench -b %s -c %s -j %s -T %s (-M simple), alternated %s %s"
+              % (rounds, script, clients, clients, seconds, letters.upper(), letters[::-1].upper()))
+        print("  %-5s %s  %s" % ("round", " ".join("%9s" % t[1] for t in tps),
+                                 " ".join("%7s" % r[1] for r in ratios)))
+        col = {r[1]: [] for r in ratios}
+        col["A smpl"] = []
+        for i in range(1, rounds + 1):
+            g = h.round(letters, reverse=i % 2 == 0)
+            got = [(r[1], r[2](g)) for r in ratios]
+            for name, v in got + [("A smpl", TPS[2][2](g))]:
+                if v is not None:
+                    col[name].append(v)
+            print("  %-5d %s  %s" % (i, " ".join(("%9.4f" if t[1] == "A smpl" else "%9.1f") % t[2](g) for t in tps),
+                                     " ".join("%7s" % ("-" if v is None else "%.4f" % v) for _, v in got)))
         m = {k: ("%.4f" % median(v) if v else "-") for k, v in col.items()}
-        print("harness: median tps ratio bootbench/plain %s with the default log (log = auto, sampling rate %s; "
-              "goal >= 0.98; pgbench's own tps line %s), %s with log = seconds, %s with log = transactions; "
-              "-P 1 -l alone %s" % (m["ab"], m["rate"], m["pb"], m["db"], m["gb"], m["cb"]))
-        print("harness: pgbench's client CPU per transaction: plain %s us; -l (every transaction) %s us "
-              "more; -l --aggregate-interval=1 (log = seconds) %s us more (medians of the rounds)"
-              % (m["bcpu"], m["ccost"], m["ecost"]))
-        print("harness: sampling each second: tps ratio on/off (A/F) %s; the sampler's own CPU %s ms per "
-              "second sampled (medians of the rounds)" % (m["af"], m["smp"]))
+        ci = median_interval(col["A/B"])
+        print("harness: median tps ratio bootbench/plain %s over %d rounds%s with the default log (log = auto, "
+              "sampling rate %s; goal >= 0.98; pgbench's own tps line %s)"
+              % (m["A/B"], rounds, ", 95 %% interval [%.4f, %.4f]," % ci if ci else "", m["A smpl"], m["(pgb)/B"]))
+        others = [(k, what) for k, what in (("D/B", "with log = seconds"), ("G/B", "with log = transactions"),
+                                             ("C/B", "plain pgbench with -P 1 -l (every transaction logged)"),
+                                             ("A/F", "sampling the machine each second on / off"),
+                                             ("H/B", "plain pgbench in the runner's environment"),
+                                             ("A/H", "the runner against H"))
+                  if k in col]
+        if others:
+            print("harness: medians: %s" % "; ".join("%s %s" % (m[k], what) for k, what in others))
+        if "C-B us" in col or "E-B us" in col:
+            print("harness: pgbench's client CPU per transaction: plain %s us; -l (every transaction) %s us "
+                  "more; -l --aggregate-interval=1 (log = seconds) %s us more (medians of the rounds)"
+                  % (m["B us/tx"], m.get("C-B us", "-"), m.get("E-B us", "-")))
+        print("harness: the sampler's own CPU %s ms per second sampled (median of the rounds)" % m["A smp ms/s"])
     finally:
         root.cleanup()
     return 0

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+# sampler-cost.py: what does sampling the machine each second (or the
+# runner reading pgbench's log) cost the tps it sits beside, measured
+# within one run?
+#
+# harness.py compares whole runs, one after another, and on a shared VM
+# the speed of the host moves by more between two runs than the effects
+# it looks for.  Here the two sides share one run: in a chroot of the
+# image, the runner's pgbench workload (host mode, log = auto) runs for
+# SECONDS, and from its second attempt on (after log = auto's restart)
+# the sampler process is stopped (SIGSTOP) and let go on (SIGCONT) in
+# turns of PHASE seconds, on first.  pgbench's progress lines give the tps
+# of each second; a phase's tps is the mean of its seconds but the first
+# (the second the change fell in), and each pair of phases, on then off,
+# gives a ratio on/off.  Their median over the pairs of every run, with
+# its 95 % interval, is what the sampler costs (1.00: nothing).  The
+# sampler catches up after a stop: its row of that second spans the whole
+# phase, which the run's series shows.  --stop runner stops the runner
+# instead (bootbench-bench itself, which reads pgbench's log and progress
+# lines each second): pgbench goes on, its log waits in /tmp, and the
+# runner reads what it missed as it goes on, in the next phase, so that
+# an "on" phase holds the reading of both.  Needs root (chroot, signals).
+#
+# Usage: sampler-cost.py [--stop sampler|runner]
+#                        [RUNS [SECONDS [PHASE [SCRIPT [CLIENTS]]]]]
+#        (defaults: the sampler, 3 runs of 120 s, phases of 5 s,
+#        select-only 2)
+# Exit: 0, 1 when a run failed, 2 for a bad command line
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+TOP = os.environ.get("TOP") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+sys.path[:0] = [os.path.dirname(os.path.realpath(__file__)), os.path.join(TOP, "host")]
+from harness import PATH, Harness, image_root  # noqa: E402
+from ratios import median, median_interval  # noqa: E402
+from bootbench import Error, cli  # noqa: E402
+
+PROG = "sampler-cost"
+
+
+def pids(*argv):
+    """pgrep's answer as a list of process ids."""
+    out = subprocess.run(["pgrep"] + list(argv), stdout=subprocess.PIPE, text=True).stdout
+    return [int(p) for p in out.split()]
+
+
+def wait_for(what, test, timeout):
+    end = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > end:
+            raise Error("%s did not come within %d s" % (what, timeout))
+        time.sleep(0.02)
+
+
+def one_run(root, seconds, phase, stop):
+    """One run, its sampler (or runner) stopped and let go on in turns:
+    [(stopped, from, to)] by pgbench's clock, and pgbench's log."""
+    for d in ("/hostdata", "/runs"):
+        shutil.rmtree(root.path(d), ignore_errors=True)
+    out = os.path.join(root.work, "run.txt")
+    with open(out, "w") as f:
+        runner = subprocess.Popen(["env", "-i", PATH, "chroot", root.root, "/usr/bin/bootbench-bench", "run",
+                                   "--suite-file", "/sampler-cost.ini", "--data-dir", "/hostdata",
+                                   "--run-dir", "/runs/r"], stdout=f, stderr=subprocess.STDOUT)
+    phases = []
+    try:
+        # log = auto above 10 000 tps: the attempt that measures logs a sample
+        wait_for("pgbench's second attempt", lambda: pids("-f", "pgbench .*--sampling-rate"), 120)
+        t0 = time.monotonic()
+        bench = pids("-f", "bootbench-bench run --suite-file /sampler-cost.ini")
+        sampler = pids("-P", ",".join(map(str, bench)), "-x", "bootbench-bench")
+        if len(sampler) != 1:
+            raise Error("not one sampler process but %d" % len(sampler))
+        target = sampler[0] if stop == "sampler" else runner.pid
+        k = 0
+        # the last phase ends 3 s before pgbench does: the sampler on then
+        while (k + 1) * phase < seconds - 3:
+            os.kill(target, signal.SIGSTOP if k % 2 else signal.SIGCONT)
+            phases.append((k % 2 == 1, k * phase, (k + 1) * phase))
+            time.sleep(max(0.0, t0 + (k + 1) * phase - time.monotonic()))
+            k += 1
+        os.kill(target, signal.SIGCONT)
+    finally:
+        if runner.wait():
+            sys.stderr.write(open(out, errors="replace").read())
+            raise Error("bootbench-bench run failed")
+    logs = os.path.join(root.path("/runs/r/logs"))
+    text = "".join(open(os.path.join(logs, n), errors="replace").read() for n in sorted(os.listdir(logs))
+                   if n.startswith("pgbench-") and not n.endswith("-init.txt"))
+    return phases, text
+
+
+def phase_tps(phases, text):
+    """Each phase's tps: (stopped, tps or None), from the progress lines
+    of the last attempt (its elapsed time starts at 1 s again)."""
+    lines = [(float(e), float(t)) for e, t in re.findall(r"^progress: ([0-9.]+) s, ([0-9.]+) tps", text, re.M)]
+    starts = [i for i, (e, _) in enumerate(lines) if e <= 1.0]
+    if not starts:
+        raise Error("no progress lines in pgbench's log")
+    lines = lines[starts[-1]:]
+    got = []
+    for stopped, lo, hi in phases:
+        # the progress line at elapsed e counts the second (e - 1, e]
+        v = [t for e, t in lines if lo + 2 <= e <= hi]
+        got.append((stopped, sum(v) / len(v) if v else None))
+    return got
+
+
+def main(argv):
+    words, stop = [], "sampler"
+    for opt, val in cli.options(argv, ("--stop",), ("-h", "--help")):
+        if opt == "--stop":
+            if val not in ("sampler", "runner"):
+                raise cli.UsageError("--stop: sampler or runner, not '%s'" % val)
+            stop = val
+        elif opt:
+            sys.stdout.write(cli.usage(__file__))
+            return 0
+        else:
+            words.append(val)
+    if len(words) > 5:
+        raise cli.UsageError("too many arguments")
+    runs, seconds, phase, script, clients = (words + ["3", "120", "5", "select-only", "2"][len(words):])[:5]
+    runs, seconds, phase = cli.number(runs, "RUNS"), cli.number(seconds, "SECONDS"), cli.number(phase, "PHASE")
+    if phase < 3 or seconds < 4 * phase + 3:
+        raise cli.UsageError("PHASE at least 3 s, SECONDS at least 4 phases and 3 s")
+    root = image_root()
+    try:
+        Harness(root, script, clients, seconds)
+        shutil.copy(root.path("/harness.ini"), root.path("/sampler-cost.ini"))
+        print("sampler-cost: %d runs of pgbench -b %s -c %s through bootbench-bench, %d s each, the %s "
+              "on and stopped in turns of %d s" % (runs, script, clients, seconds, stop, phase))
+        ratios = []
+        for r in range(1, runs + 1):
+            got = phase_tps(*one_run(root, seconds, phase, stop))
+            pairs = [(a[1], b[1]) for a, b in zip(got[0::2], got[1::2]) if a[1] and b[1]]
+            ratios += [a / b for a, b in pairs]
+            print("  run %d, tps on/off: %s" % (r, "  ".join("%.0f/%.0f" % p for p in pairs)))
+        if not ratios:
+            raise Error("no pair of phases had progress lines")
+        ci = median_interval(ratios)
+        print("sampler-cost: median tps ratio %s on/off %.4f over %d pairs of phases%s"
+              % (stop, median(ratios), len(ratios), ", 95 %% interval [%.4f, %.4f]" % ci if ci else ""))
+    finally:
+        root.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    cli.main(PROG, main)
