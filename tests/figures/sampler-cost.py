@@ -8,9 +8,10 @@
 # the speed of the host moves by more between two runs than the effects
 # it looks for.  Here the two sides share one run: in a chroot of the
 # image, the runner's pgbench workload (host mode, log = auto) runs for
-# SECONDS, and from its second attempt on (after log = auto's restart)
-# the sampler process is stopped (SIGSTOP) and let go on (SIGCONT) in
-# turns of PHASE seconds, on first.  pgbench's progress lines give the tps
+# SECONDS, and from the start of the attempt that measures (the second
+# when log = auto starts pgbench again to log a sample) the sampler
+# process is stopped (SIGSTOP) and let go on (SIGCONT) in turns of PHASE
+# seconds, on first.  pgbench's progress lines give the tps
 # of each second; a phase's tps is the mean of its seconds but the first
 # (the second the change fell in), and each pair of phases, on then off,
 # gives a ratio on/off.  Their median over the pairs of every run, with
@@ -50,12 +51,17 @@ def pids(*argv):
     return [int(p) for p in out.split()]
 
 
-def wait_for(what, test, timeout):
+def wait_for(what, test, timeout, quiet=False):
+    """True once test() is, within timeout seconds; then False if quiet,
+    else the Error that what did not come."""
     end = time.monotonic() + timeout
     while not test():
         if time.monotonic() > end:
+            if quiet:
+                return False
             raise Error("%s did not come within %d s" % (what, timeout))
         time.sleep(0.02)
+    return True
 
 
 def one_run(root, seconds, phase, stop):
@@ -68,25 +74,32 @@ def one_run(root, seconds, phase, stop):
         runner = subprocess.Popen(["env", "-i", PATH, "chroot", root.root, "/usr/bin/bootbench-bench", "run",
                                    "--suite-file", "/sampler-cost.ini", "--data-dir", "/hostdata",
                                    "--run-dir", "/runs/r"], stdout=f, stderr=subprocess.STDOUT)
-    phases = []
+    phases, target = [], None
     try:
-        # log = auto above 10 000 tps: the attempt that measures logs a sample
-        wait_for("pgbench's second attempt", lambda: pids("-f", "pgbench .*--sampling-rate"), 120)
+        wait_for("pgbench", lambda: pids("-f", "pgbench -b "), 120)
         t0 = time.monotonic()
+        # log = auto, above 10 000 tps in the first second: pgbench starts
+        # again logging a sample, and that attempt is the one measured
+        if wait_for("", lambda: pids("-f", "pgbench .*--sampling-rate"), 3, quiet=True):
+            t0 = time.monotonic()
         bench = pids("-f", "bootbench-bench run --suite-file /sampler-cost.ini")
         sampler = pids("-P", ",".join(map(str, bench)), "-x", "bootbench-bench")
         if len(sampler) != 1:
             raise Error("not one sampler process but %d" % len(sampler))
         target = sampler[0] if stop == "sampler" else runner.pid
         k = 0
-        # the last phase ends 3 s before pgbench does: the sampler on then
+        # the last phase ends 3 s before pgbench does, with the process on
         while (k + 1) * phase < seconds - 3:
             os.kill(target, signal.SIGSTOP if k % 2 else signal.SIGCONT)
             phases.append((k % 2 == 1, k * phase, (k + 1) * phase))
             time.sleep(max(0.0, t0 + (k + 1) * phase - time.monotonic()))
             k += 1
-        os.kill(target, signal.SIGCONT)
     finally:
+        if target:
+            try:
+                os.kill(target, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
         if runner.wait():
             sys.stderr.write(open(out, errors="replace").read())
             raise Error("bootbench-bench run failed")
