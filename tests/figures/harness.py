@@ -244,6 +244,8 @@ def main(argv):
         raise cli.UsageError("too many arguments")
     rounds, script, clients, seconds = (words + ["5", "select-only", "2", "10"][len(words):])[:4]
     rounds = cli.number(rounds, "ROUNDS")
+    if rounds < 1:
+        raise cli.UsageError("ROUNDS: at least 1")
     tps = [t for t in TPS if t[0] in letters]
     ratios = [r for r in RATIOS if set(r[0]) <= set(letters)]
     root = image_root()

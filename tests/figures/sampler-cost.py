@@ -141,6 +141,8 @@ def main(argv):
         raise cli.UsageError("too many arguments")
     runs, seconds, phase, script, clients = (words + ["3", "120", "5", "select-only", "2"][len(words):])[:5]
     runs, seconds, phase = cli.number(runs, "RUNS"), cli.number(seconds, "SECONDS"), cli.number(phase, "PHASE")
+    if runs < 1:
+        raise cli.UsageError("RUNS: at least 1")
     if phase < 3 or seconds < 4 * phase + 3:
         raise cli.UsageError("PHASE at least 3 s, SECONDS at least 4 phases and 3 s")
     root = image_root()
