@@ -85,6 +85,31 @@ class Chroot:
     def path(self, p):
         return os.path.join(self.root, p.lstrip("/"))
 
+    def tmpfs(self, p):
+        """A tmpfs mounted on p in the root (unmounted by cleanup)."""
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4g,mode=1777", "tmpfs", self.path(p)], check=True)
+        self.mounted.append(self.path(p))
+
+    def start_runner(self, suite, *options):
+        """bootbench-bench run of suite with options, started in host mode
+        on fresh directories: (its process, the file of its output)."""
+        for d in ("/hostdata", "/runs"):
+            shutil.rmtree(self.path(d), ignore_errors=True)
+        out = os.path.join(self.work, "runner.txt")
+        with open(out, "w") as f:
+            proc = subprocess.Popen(["env", "-i", PATH, "chroot", self.root, "/usr/bin/bootbench-bench", "run",
+                                     "--suite-file", suite, *options, "--data-dir", "/hostdata",
+                                     "--run-dir", "/runs/r"], stdout=f, stderr=subprocess.STDOUT)
+        return proc, out
+
+    @staticmethod
+    def runner_ended(proc, out, what="bootbench-bench run"):
+        """Wait for a runner start_runner started; the Error "WHAT failed",
+        its output on stderr, if it failed."""
+        if proc.wait():
+            sys.stderr.write(open(out, errors="replace").read())
+            raise Error("%s failed" % what)
+
     def run(self, *argv, out=None):
         """argv in the root, as root; its output in the file out."""
         with open(out or os.devnull, "w") as f:
@@ -130,22 +155,14 @@ class Harness:
             os.makedirs(root.path(d), exist_ok=True)
         root.run("chown", "postgres:postgres", "/plain", "/run/postgresql")
         # /tmp a tmpfs, as in the appliance: pgbench's log goes there
-        tmp = root.path("/tmp")
-        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4g,mode=1777", "tmpfs", tmp], check=True)
-        root.mounted.append(tmp)
+        root.tmpfs("/tmp")
 
     def runner(self, suite, *options):
         """A, D, F or G: the runner; (its headline tps, from pgbench's log
         over the measured window; pgbench's own tps line; the sampler's CPU
         time per second sampled in ms, None when it did not run; the
         measurement)."""
-        for d in ("/hostdata", "/runs"):
-            shutil.rmtree(self.root.path(d), ignore_errors=True)
-        out = os.path.join(self.root.work, "a.txt")
-        if self.root.run("/usr/bin/bootbench-bench", "run", "--suite-file", suite, *options,
-                         "--data-dir", "/hostdata", "--run-dir", "/runs/r", out=out):
-            sys.stderr.write(open(out, errors="replace").read())
-            raise Error("bootbench-bench run failed")
+        self.root.runner_ended(*self.root.start_runner(suite, *options))
         with open(self.root.path("/runs/r/results.jsonl")) as f:
             m = jsonfile.parse(f.readline(), "results.jsonl")
         cpu = (m.get("monitors") or {}).get("sampler_cpu_s")

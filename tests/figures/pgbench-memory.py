@@ -18,15 +18,14 @@
 # a few figures per second of the window.  Needs root (chroot, mount).
 #
 import os
-import subprocess
 import sys
 import threading
 import time
 
 TOP = os.environ.get("TOP") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 sys.path[:0] = [os.path.dirname(os.path.realpath(__file__)), os.path.join(TOP, "host")]
-from harness import PATH, image_root  # noqa: E402
-from bootbench import Error, cli, jsonfile  # noqa: E402
+from harness import image_root  # noqa: E402
+from bootbench import cli, jsonfile  # noqa: E402
 
 PROG = "pgbench-memory"
 MIB = 1 << 20
@@ -65,21 +64,14 @@ def run(root, log, seconds):
     with open(root.path(suite), "w") as f:
         f.write("[postgresql]\nshared_buffers = 128MB\n[pgbench]\nscript = select-only\nscale = 1\n"
                 "clients = 2\nduration_s = %d\nlog = %s\n" % (seconds, log))
-    for d in ("/hostdata", "/runs"):
-        subprocess.run(["rm", "-rf", root.path(d)], check=True)
-    out = open(os.path.join(root.work, "run.txt"), "w")
-    p = subprocess.Popen(["env", "-i", PATH, "chroot", root.root, "/usr/bin/bootbench-bench", "run",
-                          "--suite-file", suite, "--data-dir", "/hostdata", "--run-dir", "/runs/r"],
-                         stdout=out, stderr=subprocess.STDOUT)
+    p, out = root.start_runner(suite)
     sampler = Sampler(root.path("/tmp"), p.pid)
     sampler.start()
-    rc = p.wait()
-    sampler.done.set()
-    sampler.join()
-    out.close()
-    if rc:
-        sys.stderr.write(open(out.name, errors="replace").read())
-        raise Error("bootbench-bench run failed")
+    try:
+        root.runner_ended(p, out)
+    finally:
+        sampler.done.set()
+        sampler.join()
     with open(root.path("/runs/r/results.jsonl")) as f:
         return jsonfile.parse(f.readline(), "results.jsonl"), sampler
 
@@ -87,10 +79,8 @@ def run(root, log, seconds):
 def main(argv):
     lengths = [int(a) for a in argv] or [10, 30, 100]
     root = image_root()
-    tmp = root.path("/tmp")
     try:
-        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4g,mode=1777", "tmpfs", tmp], check=True)
-        root.mounted.append(tmp)
+        root.tmpfs("/tmp")
         for d in ("/run/postgresql",):
             os.makedirs(root.path(d), exist_ok=True)
         root.run("chown", "postgres:postgres", "/run/postgresql")

@@ -30,7 +30,6 @@
 # Exit: 0, 1 when a run failed, 2 for a bad command line
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -38,7 +37,7 @@ import time
 
 TOP = os.environ.get("TOP") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 sys.path[:0] = [os.path.dirname(os.path.realpath(__file__)), os.path.join(TOP, "host")]
-from harness import PATH, Harness, image_root  # noqa: E402
+from harness import Harness, image_root  # noqa: E402
 from ratios import median, median_interval  # noqa: E402
 from bootbench import Error, cli  # noqa: E402
 
@@ -67,13 +66,7 @@ def wait_for(what, test, timeout, quiet=False):
 def one_run(root, seconds, phase, stop):
     """One run, its sampler (or runner) stopped and let go on in turns:
     [(stopped, from, to)] by pgbench's clock, and pgbench's log."""
-    for d in ("/hostdata", "/runs"):
-        shutil.rmtree(root.path(d), ignore_errors=True)
-    out = os.path.join(root.work, "run.txt")
-    with open(out, "w") as f:
-        runner = subprocess.Popen(["env", "-i", PATH, "chroot", root.root, "/usr/bin/bootbench-bench", "run",
-                                   "--suite-file", "/sampler-cost.ini", "--data-dir", "/hostdata",
-                                   "--run-dir", "/runs/r"], stdout=f, stderr=subprocess.STDOUT)
+    runner, out = root.start_runner("/harness.ini")
     phases, target = [], None
     try:
         wait_for("pgbench", lambda: pids("-f", "pgbench -b "), 120)
@@ -82,8 +75,9 @@ def one_run(root, seconds, phase, stop):
         # again logging a sample, and that attempt is the one measured
         if wait_for("", lambda: pids("-f", "pgbench .*--sampling-rate"), 3, quiet=True):
             t0 = time.monotonic()
-        bench = pids("-f", "bootbench-bench run --suite-file /sampler-cost.ini")
-        sampler = pids("-P", ",".join(map(str, bench)), "-x", "bootbench-bench")
+        # the sampler: the runner's child of its own name (the runner is
+        # the process started, env and chroot having exec'd it)
+        sampler = pids("-P", str(runner.pid), "-x", "bootbench-bench")
         if len(sampler) != 1:
             raise Error("not one sampler process but %d" % len(sampler))
         target = sampler[0] if stop == "sampler" else runner.pid
@@ -100,10 +94,8 @@ def one_run(root, seconds, phase, stop):
                 os.kill(target, signal.SIGCONT)
             except ProcessLookupError:
                 pass
-        if runner.wait():
-            sys.stderr.write(open(out, errors="replace").read())
-            raise Error("bootbench-bench run failed")
-    logs = os.path.join(root.path("/runs/r/logs"))
+        root.runner_ended(runner, out)
+    logs = root.path("/runs/r/logs")
     text = "".join(open(os.path.join(logs, n), errors="replace").read() for n in sorted(os.listdir(logs))
                    if n.startswith("pgbench-") and not n.endswith("-init.txt"))
     return phases, text
@@ -148,7 +140,6 @@ def main(argv):
     root = image_root()
     try:
         Harness(root, script, clients, seconds)
-        shutil.copy(root.path("/harness.ini"), root.path("/sampler-cost.ini"))
         print("sampler-cost: %d runs of pgbench -b %s -c %s through bootbench-bench, %d s each, the %s "
               "on and stopped in turns of %d s" % (runs, script, clients, seconds, stop, phase))
         ratios = []
