@@ -19,7 +19,6 @@
 #        (defaults: 5 select-only 2 10, the suite's defaults)
 import json
 import os
-import shutil
 import subprocess
 import sys
 
@@ -40,13 +39,7 @@ def suite(script, clients, seconds, profile):
 
 def run(root, name):
     """One run of /NAME.ini: its measurement (results.jsonl's line)."""
-    for d in ("/hostdata", "/runs"):
-        shutil.rmtree(root.path(d), ignore_errors=True)
-    out = os.path.join(root.work, "out.txt")
-    if root.run("/usr/bin/bootbench-bench", "run", "--suite-file", "/%s.ini" % name,
-                "--data-dir", "/hostdata", "--run-dir", "/runs/r", out=out):
-        sys.stderr.write(open(out, errors="replace").read())
-        raise Error("bootbench-bench run of %s failed" % name)
+    root.runner_ended(*root.start_runner("/%s.ini" % name), "bootbench-bench run of %s" % name)
     with open(root.path("/runs/r/results.jsonl")) as f:
         return jsonfile.parse(f.readline(), "results.jsonl")
 
