@@ -74,13 +74,17 @@ class Chroot:
             if subprocess.run("gzip -dc '%s' | cpio -idu --quiet" % archive, shell=True,
                               cwd=self.root).returncode:
                 raise Error("could not unpack %s" % archive)
-        self.mounted = []
-        for argv, where in ((["mount", "--rbind", "/dev"], "dev"), (["mount", "-t", "proc", "proc"], "proc"),
-                            (["mount", "-t", "sysfs", "sysfs"], "sys")):
-            subprocess.run(argv + [os.path.join(self.root, where)], check=True)
-            self.mounted.append(os.path.join(self.root, where))
-            if where == "dev":
-                subprocess.run(["mount", "--make-rslave", self.mounted[-1]], check=True)
+        self.mounted, self.runners = [], []
+        try:
+            for argv, where in ((["mount", "--rbind", "/dev"], "dev"), (["mount", "-t", "proc", "proc"], "proc"),
+                                (["mount", "-t", "sysfs", "sysfs"], "sys")):
+                subprocess.run(argv + [os.path.join(self.root, where)], check=True)
+                self.mounted.append(os.path.join(self.root, where))
+                if where == "dev":
+                    subprocess.run(["mount", "--make-rslave", self.mounted[-1]], check=True)
+        except subprocess.CalledProcessError as e:
+            self.cleanup()
+            raise Error("could not mount %s in %s" % (e.cmd[-1], self.root)) from None
 
     def path(self, p):
         return os.path.join(self.root, p.lstrip("/"))
@@ -100,6 +104,7 @@ class Chroot:
             proc = subprocess.Popen(["env", "-i", PATH, "chroot", self.root, "/usr/bin/bootbench-bench", "run",
                                      "--suite-file", suite, *options, "--data-dir", "/hostdata",
                                      "--run-dir", "/runs/r"], stdout=f, stderr=subprocess.STDOUT)
+        self.runners.append(proc)
         return proc, out
 
     @staticmethod
@@ -122,12 +127,36 @@ class Chroot:
         return subprocess.run(["env", "-i", PATH, "HOME=/"] + list(env) + ["chroot", "--userspec=postgres:postgres",
                                self.root, "/bin/sh", "-c", script]).returncode
 
+    def still_mounted(self):
+        """The mount points in the work directory (mountinfo's fifth field)."""
+        with open("/proc/self/mountinfo") as f:
+            points = [line.split()[4] for line in f]
+        return [p for p in points if p == self.work or p.startswith(self.work + "/")]
+
     def cleanup(self):
+        """Stop what still runs in the root, unmount, and remove the work
+        directory, but only once nothing is mounted in it: /dev is the
+        host's own, and removing through it would empty the host's /dev."""
+        for proc in self.runners:
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(60)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
         # pg_ctl will not run as root: as the postgres user, as the server runs.
         if os.path.exists(self.path("/plain/pgdata/postmaster.pid")):
             self.as_pg("pg_ctl -D /plain/pgdata -m immediate -w stop >/dev/null 2>&1")
         for m in reversed(self.mounted):
-            subprocess.run(["umount", "-R", m])
+            # A process still holding a file there makes it busy: then
+            # detach it (-l), which the kernel finishes when it lets go.
+            if subprocess.run(["umount", "-R", m], stderr=subprocess.DEVNULL).returncode:
+                subprocess.run(["umount", "-R", "-l", m])
+        left = self.still_mounted()
+        if left:
+            sys.stderr.write("%s: still mounted (%s), left in place\n" % (self.work, " ".join(left)))
+            return
         shutil.rmtree(self.work, ignore_errors=True)
 
 
@@ -169,12 +198,11 @@ class Harness:
         sampler = cpu / m["seconds"] * 1000 if cpu is not None and m["seconds"] > 0 else None
         return m["metrics"]["tps"], m["metrics"].get("pgbench_tps"), sampler, m
 
-    def plain(self, options, env=()):
-        """B, C, E or H: plain pgbench with options on a server set up by hand
-        as the runner sets up a case (a fresh initdb with its options, the
-        same postgresql.conf additions, pgbench -i, a CHECKPOINT, sync), env
-        beside PATH and HOME in the environment of each of its programs;
-        (tps, the client's CPU time per transaction in us)."""
+    def start_plain(self, env=()):
+        """The server of the plain steps, set up by hand as the runner sets
+        up a case (a fresh initdb with its options, the same
+        postgresql.conf additions, pgbench -i, a CHECKPOINT, sync) and left
+        running, env beside PATH and HOME in its programs' environment."""
         shutil.rmtree(self.root.path("/plain/pgdata"), ignore_errors=True)
         self.root.as_pg("initdb -D /plain/pgdata -U postgres -A trust -E UTF8 --no-locale "
                         "--no-instructions >/plain/initdb.txt 2>&1", env)
@@ -186,6 +214,15 @@ class Harness:
                            "psql -h /run/postgresql -qc CHECKPOINT postgres", env):
             raise Error("could not set up the plain server (%s)" % self.root.path("/plain/log"))
         os.sync()
+
+    def stop_plain(self):
+        self.root.as_pg("pg_ctl -D /plain/pgdata -w stop >/dev/null")
+
+    def plain(self, options, env=()):
+        """B, C, E or H: plain pgbench with options on the server of
+        start_plain, env beside PATH and HOME in the environment of each of
+        its programs; (tps, the client's CPU time per transaction in us)."""
+        self.start_plain(env)
         # The shell's cutime and cstime (fields 16, 17) are pgbench's.
         status = self.root.as_pg(
             "cd /plain && rm -f pgbench_log.* && pgbench -h /run/postgresql -b %s -c %s -j %s -T %s "
@@ -196,7 +233,7 @@ class Harness:
         if status:
             sys.stderr.write(text)
             raise Error("plain pgbench failed")
-        self.root.as_pg("pg_ctl -D /plain/pgdata -w stop >/dev/null")
+        self.stop_plain()
         tps = float(re.search(r"^tps = ([0-9.]+) ", text, re.M).group(1))
         n = int(re.search(r"^number of transactions actually processed: ([0-9]+)", text, re.M).group(1))
         with open(self.root.path("/plain/cpu.txt")) as f:
