@@ -27,6 +27,7 @@ struct run {
 	double exited_at;
 	enum phase phase;
 	double next_at;			/* of the next step after SIGTERM */
+	double next_tick;		/* of the caller's tick */
 };
 
 static int wait_pid(pid_t pid, int *status)
@@ -88,6 +89,20 @@ static bool draining(const struct run *run)
 	return run->exited && run->w->after_exit >= 0;
 }
 
+/* The caller's tick, when it is due; a late one is not made up for. */
+static void tick(struct run *run, double now)
+{
+	const struct spawn_wait *w = run->w;
+
+	if (!w->tick || w->tick_s <= 0 || run->phase != RUNNING || run->exited ||
+	    now < run->next_tick)
+		return;
+	w->tick(w->ctx);
+	run->next_tick += w->tick_s;
+	if (run->next_tick <= now)
+		run->next_tick = now + w->tick_s;
+}
+
 /* Take the steps that are due; false when the wait is over. */
 static bool step(struct run *run, double now)
 {
@@ -131,6 +146,8 @@ static double next_time(const struct run *run)
 {
 	double t = run->phase == RUNNING ? run->w->deadline : run->next_at;
 
+	if (run->phase == RUNNING && run->w->tick && run->w->tick_s > 0 && run->next_tick < t)
+		t = run->next_tick;
 	if (draining(run) && run->exited_at + run->w->after_exit < t)
 		t = run->exited_at + run->w->after_exit;
 	return t;
@@ -174,6 +191,7 @@ static void loop(struct run *run)
 			run->exited = true;
 			run->exited_at = now;
 		}
+		tick(run, now);
 		if (run->r->wait_errno || !step(run, now))
 			return;
 		wait_for_something(run, now);
@@ -201,6 +219,7 @@ int spawn_run(const struct spawn_spec *spec, const struct spawn_wait *w,
 		return -1;
 	}
 	run.fd = pp[0];
+	run.next_tick = clock_now() + w->tick_s;
 	linesplit_init(&run.lines, w->line, w->ctx);
 	loop(&run);
 	/* What it left in its group goes too once it was signalled. */

@@ -5,7 +5,8 @@
  *
  * The child (spawn.h) writes stdout and stderr to a pipe, read in a ppoll()
  * loop that wakes when output comes, when a child ends (SIGCHLD, open in
- * the wait's mask: spawn_catch_sigchld()) and when a time comes.  At the
+ * the wait's mask: spawn_catch_sigchld()) and when a time comes (the
+ * deadline, or the caller's tick, every tick_s seconds while it runs).  At the
  * deadline, or when asked to stop, its process group gets SIGTERM, and
  * SIGKILL kill_grace seconds later; if it has not ended SPAWN_GIVE_UP
  * seconds after that, it is given up (lost).
@@ -40,7 +41,11 @@ struct spawn_wait {
 					   (a line it read): r->ended */
 	spawn_ended_fn *ended;		/* NULL: waitpid(pid, WNOHANG) */
 	linesplit_fn *line;		/* each line of output, or NULL */
-	void *ctx;
+	void (*tick)(void *ctx);	/* every tick_s (> 0) seconds from the
+					   start while it runs (not after it was
+					   signalled), or NULL; it may set *enough */
+	double tick_s;
+	void *ctx;			/* of line and tick */
 	int copy_fd;			/* output also copied here as is; -1: not */
 };
 

@@ -203,7 +203,8 @@ int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
 		.deadline = clock_now() + timeout_s, .kill_grace = END_GRACE_S,
 		.after_exit = -1, .mask = &wait_mask, .stop = &stop_signal,
 		.enough = spec->enough,
-		.line = fn, .ctx = ctx, .copy_fd = log_fd,
+		.line = fn, .tick = spec->tick, .tick_s = spec->tick_s,
+		.ctx = ctx, .copy_fd = log_fd,
 	};
 	struct spawn_result r;
 

@@ -27,8 +27,11 @@ struct proc_spec {
 	int out_fd;                /* child's stdout and stderr */
 	const char *log_name;      /* where its output is kept, for messages */
 	volatile sig_atomic_t *enough;   /* proc_run: if set and non-zero (by
-					    the line function), end the child
-					    and return 1 */
+					    the line or tick function), end
+					    the child and return 1 */
+	void (*tick)(void *ctx);   /* proc_run: every tick_s seconds while it
+				      runs, with the line function's ctx */
+	double tick_s;
 };
 
 typedef void (*proc_line_fn)(void *ctx, const char *line);

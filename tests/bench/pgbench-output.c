@@ -1,17 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Reading pgbench's -P progress lines and final report. */
+/* Reading pgbench's final report, among the other lines of its output. */
 #include "bench/workloads/pgbench/pgbench_output.h"
 #include "tap.h"
 
 #include <stdlib.h>
 
-/* Feed every line of fixture NAME to the report; count progress lines. */
-static int read_fixture(const char *name, struct pgbench_report *r,
-			struct pgbench_progress *last)
+/* Feed every line of fixture NAME to the report: 0, or -1 if it does not open. */
+static int read_fixture(const char *name, struct pgbench_report *r)
 {
 	char path[4096], line[1024];
 	const char *top = getenv("TOP");
-	int progress = 0;
 
 	snprintf(path, sizeof(path), "%s/tests/bench/fixtures/%s",
 		 top ? top : ".", name);
@@ -21,58 +19,20 @@ static int read_fixture(const char *name, struct pgbench_report *r,
 	pgbench_report_init(r);
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = '\0';
-		if (pgbench_parse_progress(line, last))
-			progress++;
-		else
-			pgbench_report_line(r, line);
+		pgbench_report_line(r, line);
 	}
 	fclose(f);
-	return progress;
-}
-
-static void progress_lines(void)
-{
-	struct pgbench_progress p;
-
-	ok(pgbench_parse_progress(
-		   "progress: 3.0 s, 812.3 tps, lat 2.461 ms stddev 0.803, 0 failed", &p),
-	   "pgbench 18 progress line is recognised");
-	is_num(p.elapsed_s, 3.0, "elapsed seconds");
-	is_num(p.tps, 812.3, "tps");
-	is_num(p.latency_ms, 2.461, "latency");
-	is_num(p.stddev_ms, 0.803, "latency stddev");
-	is_int(p.failed, 0, "failed count");
-
-	ok(pgbench_parse_progress("progress: 12.0 s, 95.0 tps, lat 10.512 ms "
-				  "stddev 3.001, 7 failed, lag 0.120 ms, 2 skipped, "
-				  "4 retried, 9 retries", &p),
-	   "progress line with lag, skipped and retries is recognised");
-	is_num(p.elapsed_s, 12.0, "elapsed seconds with a suffix");
-	is_int(p.failed, 7, "failed count before lag and retries");
-
-	ok(pgbench_parse_progress(
-		   "progress: 1.0 s, 640.0 tps, lat 1.560 ms stddev 0.210", &p),
-	   "progress line without a failed count (pgbench before 15)");
-	is_int(p.failed, -1, "failed count unknown");
-
-	ok(!pgbench_parse_progress("tps = 646.812345 (without initial connection time)", &p),
-	   "report line is not progress");
-	ok(!pgbench_parse_progress("progress: 1.0 s", &p),
-	   "truncated progress line is not progress");
-	ok(!pgbench_parse_progress("starting vacuum...end.", &p),
-	   "vacuum line is not progress");
+	return 0;
 }
 
 /* Written from pgbench 18's printf formats, with failures. */
 static void duration_report(void)
 {
 	struct pgbench_report r;
-	struct pgbench_progress last;
 	char err[256];
 
-	is_int(read_fixture("report-t5-c2.txt", &r, &last), 5,
-	       "-T run: five progress lines");
-	is_num(last.tps, 820.1, "-T run: last progress tps");
+	is_int(read_fixture("report-t5-c2.txt", &r), 0,
+	       "-T run (with -P progress lines among the report's)");
 	is_str(r.transaction_type, "<builtin: TPC-B (sort of)>", "transaction type");
 	is_str(r.query_mode, "simple", "query mode");
 	is_int(r.scale, 1, "scaling factor");
@@ -93,15 +53,10 @@ static void duration_report(void)
 static void real_report(void)
 {
 	struct pgbench_report r;
-	struct pgbench_progress last;
 	char err[256];
 
-	is_int(read_fixture("pgbench-18.6-tpcb-like-c2.txt", &r, &last), 4,
-	       "pgbench 18.6: four progress lines");
-	is_num(last.elapsed_s, 4.0, "pgbench 18.6: last progress at 4 s");
-	is_num(last.tps, 125.0, "pgbench 18.6: last progress tps");
-	is_num(last.stddev_ms, 7.381, "pgbench 18.6: last progress stddev");
-	is_int(last.failed, 0, "pgbench 18.6: progress failed count");
+	is_int(read_fixture("pgbench-18.6-tpcb-like-c2.txt", &r), 0,
+	       "pgbench 18.6 (with -P progress lines among the report's)");
 	is_int(r.clients, 2, "pgbench 18.6: clients");
 	is_int(r.threads, 2, "pgbench 18.6: threads");
 	is_int(r.transactions, 494, "pgbench 18.6: transactions");
@@ -116,11 +71,9 @@ static void real_report(void)
 static void transactions_report(void)
 {
 	struct pgbench_report r;
-	struct pgbench_progress last;
 	char err[256];
 
-	is_int(read_fixture("report-t-c4.txt", &r, &last), 0,
-	       "-t run: no progress lines");
+	is_int(read_fixture("report-t-c4.txt", &r), 0, "-t run");
 	is_int(r.transactions, 1000, "-t run: transactions before the slash");
 	is_str(r.query_mode, "prepared", "-t run: query mode");
 	ok(!(r.have & REPORT_DURATION), "-t run: no duration");
@@ -166,7 +119,6 @@ static void retried_report(void)
 
 int main(void)
 {
-	progress_lines();
 	duration_report();
 	real_report();
 	transactions_report();

@@ -185,6 +185,46 @@ static void start_errors(void)
 	is_str(r.what, "chdir \"/nonexistent\"", "... the step that failed");
 }
 
+/* The caller's tick: every tick_s while the child runs; it may end it. */
+struct ticks {
+	int n;
+	double at[8];
+	int end_at;                /* > 0: set enough on this tick */
+	volatile sig_atomic_t enough;
+};
+
+static void count_tick(void *ctx)
+{
+	struct ticks *t = ctx;
+
+	if (t->n < 8)
+		t->at[t->n] = clock_now();
+	if (++t->n == t->end_at)
+		t->enough = 1;
+}
+
+static void ticking(void)
+{
+	const char *argv[] = { "/bin/sh", "-c", "sleep 2.5", NULL };
+	const struct spawn_spec s = { .argv = argv };
+	struct spawn_result r;
+	struct ticks t = { .n = 0 };
+	double start = clock_now();
+	struct spawn_wait w = { .deadline = start + 20, .kill_grace = 1, .after_exit = -1,
+				.mask = &open_mask, .tick = count_tick, .tick_s = 1,
+				.ctx = &t, .copy_fd = -1, .enough = &t.enough };
+
+	ok(spawn_run(&s, &w, &r) == 0 && exited(&r, 0) && !r.ended,
+	   "a child that ticks runs to its end");
+	ok(t.n == 2, "a tick each second of the 2.5 s it ran (%d)", t.n);
+	ok(t.n >= 1 && t.at[0] - start >= 0.99 && t.at[0] - start < 1.5,
+	   "the first tick comes after 1 s (%.2f s)", t.n ? t.at[0] - start : 0);
+	t = (struct ticks){ .end_at = 1 };
+	start = clock_now();
+	ok(spawn_run(&s, &w, &r) == 0 && r.ended && !r.timed_out && t.n == 1 &&
+	   clock_now() - start < 2.4, "a tick that sets enough ends the child");
+}
+
 int main(void)
 {
 	if (spawn_catch_sigchld(&open_mask) < 0)
@@ -194,5 +234,6 @@ int main(void)
 	deadlines();
 	stopping();
 	start_errors();
+	ticking();
 	return tap_done();
 }

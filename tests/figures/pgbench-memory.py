@@ -14,7 +14,7 @@
 # log on /tmp at the end of the run (the bytes per line read times the
 # transactions pgbench ran) and 4 bytes per latency of the window in the
 # runner's memory.  The bound: /tmp holds what pgbench writes between two
-# of its progress lines (about a second), the runner a fixed histogram and
+# of the runner's reads (a second), the runner a fixed histogram and
 # a few figures per second of the window.  Needs root (chroot, mount).
 #
 import os

@@ -11,15 +11,16 @@
 # SECONDS, and from the start of the attempt that measures (the second
 # when log = auto starts pgbench again to log a sample) the sampler
 # process is stopped (SIGSTOP) and let go on (SIGCONT) in turns of PHASE
-# seconds, on first.  pgbench's progress lines give the tps
-# of each second; a phase's tps is the mean of its seconds but the first
+# seconds, on first.  The run's series (series/<id>.csv, from pgbench's
+# log) gives the tps of each second; a phase's tps is the mean of its
+# seconds but the first
 # (the second the change fell in), and each pair of phases, on then off,
 # gives a ratio on/off.  Their median over the pairs of every run, with
 # its 95 % interval, is what the sampler costs (1.00: nothing).  The
 # sampler catches up after a stop: its row of that second spans the whole
 # phase, which the run's series shows.  --stop runner stops the runner
-# instead (bootbench-bench itself, which reads pgbench's log and progress
-# lines each second): pgbench goes on, its log waits in /tmp, and the
+# instead (bootbench-bench itself, which reads pgbench's log each
+# second): pgbench goes on, its log waits in /tmp, and the
 # runner reads what it missed as it goes on, in the next phase, so that
 # an "on" phase holds the reading of both.  Needs root (chroot, signals).
 #
@@ -29,7 +30,6 @@
 #        select-only 2)
 # Exit: 0, 1 when a run failed, 2 for a bad command line
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -39,7 +39,7 @@ TOP = os.environ.get("TOP") or os.path.dirname(os.path.dirname(os.path.dirname(o
 sys.path[:0] = [os.path.dirname(os.path.realpath(__file__)), os.path.join(TOP, "host")]
 from harness import Harness, image_root  # noqa: E402
 from ratios import median, median_interval  # noqa: E402
-from bootbench import Error, cli  # noqa: E402
+from bootbench import Error, cli, jsonfile  # noqa: E402
 
 PROG = "sampler-cost"
 
@@ -65,7 +65,8 @@ def wait_for(what, test, timeout, quiet=False):
 
 def one_run(root, seconds, phase, stop):
     """One run, its sampler (or runner) stopped and let go on in turns:
-    [(stopped, from, to)] by pgbench's clock, and pgbench's log."""
+    [(stopped, from, to)] in seconds from the start of the attempt
+    measured, and the run's series (CSV)."""
     runner, out = root.start_runner("/harness.ini")
     phases, target = [], None
     try:
@@ -95,24 +96,25 @@ def one_run(root, seconds, phase, stop):
             except ProcessLookupError:
                 pass
         root.runner_ended(runner, out)
-    logs = root.path("/runs/r/logs")
-    text = "".join(open(os.path.join(logs, n), errors="replace").read() for n in sorted(os.listdir(logs))
-                   if n.startswith("pgbench-") and not n.endswith("-init.txt"))
-    return phases, text
+    with open(root.path("/runs/r/results.jsonl")) as f:
+        series = jsonfile.parse(f.readline(), "results.jsonl").get("series")
+    if not series:
+        raise Error("the run has no series")
+    with open(root.path("/runs/r/" + series)) as f:
+        return phases, f.read()
 
 
-def phase_tps(phases, text):
-    """Each phase's tps: (stopped, tps or None), from the progress lines
-    of the last attempt (its elapsed time starts at 1 s again)."""
-    lines = [(float(e), float(t)) for e, t in re.findall(r"^progress: ([0-9.]+) s, ([0-9.]+) tps", text, re.M)]
-    starts = [i for i, (e, _) in enumerate(lines) if e <= 1.0]
-    if not starts:
-        raise Error("no progress lines in pgbench's log")
-    lines = lines[starts[-1]:]
+def phase_tps(phases, csv):
+    """Each phase's tps: (stopped, tps or None), from the series' rows
+    (second k of the window, which opens as the measured attempt starts,
+    spans [k, k + 1) s)."""
+    rows = [line.split(",") for line in csv.splitlines()[1:] if line]
+    seconds = [(int(r[0]), float(r[1])) for r in rows]
+    if not seconds:
+        raise Error("the run's series is empty")
     got = []
     for stopped, lo, hi in phases:
-        # the progress line at elapsed e counts the second (e - 1, e]
-        v = [t for e, t in lines if lo + 2 <= e <= hi]
+        v = [t for k, t in seconds if lo + 1 <= k <= hi - 1]
         got.append((stopped, sum(v) / len(v) if v else None))
     return got
 
@@ -149,7 +151,7 @@ def main(argv):
             ratios += [a / b for a, b in pairs]
             print("  run %d, tps on/off: %s" % (r, "  ".join("%.0f/%.0f" % p for p in pairs)))
         if not ratios:
-            raise Error("no pair of phases had progress lines")
+            raise Error("no pair of phases had seconds in the series")
         ci = median_interval(ratios)
         print("sampler-cost: median tps ratio %s on/off %.4f over %d pairs of phases%s"
               % (stop, median(ratios), len(ratios), ", 95 %% interval [%.4f, %.4f]" % ci if ci else ""))

@@ -1,23 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* pgbench_output.c: read pgbench's progress lines and final report. */
+/* pgbench_output.c: read pgbench's final report. */
 #include "bench/workloads/pgbench/pgbench_output.h"
 
 #include <stdio.h>
 #include <string.h>
-
-bool pgbench_parse_progress(const char *line, struct pgbench_progress *p)
-{
-	int used = 0;
-
-	if (sscanf(line, "progress: %lf s, %lf tps, lat %lf ms stddev %lf%n",
-		   &p->elapsed_s, &p->tps, &p->latency_ms, &p->stddev_ms,
-		   &used) != 4 || used == 0)
-		return false;
-	/* pgbench 15 and later add ", N failed"; then lag and retries may follow. */
-	if (sscanf(line + used, ", %lld failed", &p->failed) != 1)
-		p->failed = -1;
-	return true;
-}
 
 void pgbench_report_init(struct pgbench_report *r)
 {

@@ -2,26 +2,14 @@
 /*
  * pgbench_output.h: read what pgbench prints.
  *
- * The -P progress lines (stderr) and the report at the end of a run
- * (stdout), in the formats of pgbench 18's printf calls.
+ * The report at the end of a run (stdout), in the formats of pgbench 18's
+ * printf calls; other lines (progress, errors) are passed over.
  */
 #ifndef BOOTBENCH_PGBENCH_OUTPUT_H
 #define BOOTBENCH_PGBENCH_OUTPUT_H
 
 #include <stdbool.h>
 #include <stddef.h>
-
-/* "progress: 3.0 s, 812.3 tps, lat 2.461 ms stddev 0.803, 0 failed" */
-struct pgbench_progress {
-	double elapsed_s;
-	double tps;
-	double latency_ms;
-	double stddev_ms;
-	long long failed;      /* -1 when the line does not say */
-};
-
-/* Returns true if line is a progress line, and fills p. */
-bool pgbench_parse_progress(const char *line, struct pgbench_progress *p);
 
 enum {
 	REPORT_TPS           = 1 << 0,
