@@ -40,16 +40,22 @@ check-perf: $(BOOTS_DEPS) | deps
 		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(PERF_TESTS))
 
 # make figures: the benchmark scripts that print figures (sizes, build and
-# boot times, the runner's overhead and the sampler's within one run, the
-# memory pgbench's log takes, what a profile costs, the fidelity of the
-# image's PostgreSQL); goals are printed beside the figures, not asserted.
+# boot times, the runner's overhead, where a transaction's CPU goes under
+# it and what pgbench's logs cost pgbench, the sampler's cost within one
+# run, the memory pgbench's log takes, what a profile costs, the fidelity
+# of the image's PostgreSQL); goals are printed beside the figures, not
+# asserted.
 .PHONY: figures
-figures: $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) $(PERF_IMAGE) $(STAMP)/fidelity-reference | deps
+figures: $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) $(PERF_IMAGE) $(STAMP)/fidelity-reference | deps \
+		fidelity-instructions-deps
 	$(Q)TOP=$(TOP) $(TOP)/tests/figures/image.sh
 	$(Q)TOP=$(TOP) $(TOP)/tests/figures/boot.py
 	$(Q)if [ "$$(id -u)" -eq 0 ]; then TOP=$(TOP) $(TOP)/tests/figures/harness.py && \
+		TOP=$(TOP) $(TOP)/tests/figures/harness-profile.py && \
+		TOP=$(TOP) $(TOP)/tests/figures/pgbench-instructions.py && \
 		TOP=$(TOP) $(TOP)/tests/figures/profile-cost.py && \
 		TOP=$(TOP) $(TOP)/tests/figures/pgbench-memory.py && \
 		TOP=$(TOP) $(TOP)/tests/figures/sampler-cost.py; \
-	else echo "harness, profile-cost, pgbench-memory, sampler-cost: need root (chroot): skipped"; fi
+	else echo "harness, harness-profile, pgbench-instructions, profile-cost, pgbench-memory," \
+		"sampler-cost: need root (chroot): skipped"; fi
 	$(Q)$(FIDELITY_RUN)

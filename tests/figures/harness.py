@@ -7,15 +7,15 @@
 # A B C D E F G, G F E D C B A, ...) between
 #   A  bootbench-bench run in host mode: the pgbench workload of a suite
 #      with its default log (log = auto: initdb, pgbench -i, then pgbench
-#      -P 1 -l, every transaction logged up to 10000 a second and a sample
-#      above, read by the runner as pgbench writes it),
-#   B  plain pgbench with the same arguments but -P 1 -l against a server
-#      set up the same way by hand (a fresh initdb, pgbench -i, CHECKPOINT,
+#      -l, every transaction logged up to 10000 a second and a sample
+#      above, read by the runner each second as pgbench writes it),
+#   B  plain pgbench with the same arguments but -l against a server set
+#      up the same way by hand (a fresh initdb, pgbench -i, CHECKPOINT,
 #      sync),
-#   C  the same as B with -P 1 -l, which pgbench itself pays for (every
+#   C  the same as B with -l, which pgbench itself pays for (every
 #      transaction logged),
-#   D  A with the suite's log = seconds (pgbench -P 1 -l
-#      --aggregate-interval=1 --failures-detailed: no latency percentiles),
+#   D  A with the suite's log = seconds (pgbench -l --aggregate-interval=1
+#      --failures-detailed: no latency percentiles),
 #   E  B with those options of D,
 #   F  A with bootbench-bench run --no-monitors: the machine not sampled
 #      each second,
@@ -245,9 +245,9 @@ class Harness:
         steps = {
             "a": lambda: self.runner("/harness.ini"),
             "b": lambda: self.plain(""),
-            "c": lambda: self.plain("-P 1 -l"),
+            "c": lambda: self.plain("-l"),
             "d": lambda: self.runner("/harness-seconds.ini"),
-            "e": lambda: self.plain("-P 1 -l --aggregate-interval=1 --failures-detailed"),
+            "e": lambda: self.plain("-l --aggregate-interval=1 --failures-detailed"),
             "f": self.unsampled,
             "g": lambda: self.runner("/harness-every.ini"),
             "h": lambda: self.plain("", RUNNER_ENV),
@@ -267,7 +267,7 @@ class Harness:
 # Each step's columns: its letter, the heading, the figure of a round.
 TPS = (("a", "A runner", lambda g: g["a"][0]), ("a", "(pgbench)", lambda g: g["a"][1]),
        ("a", "A smpl", lambda g: (g["a"][3].get("percentiles") or {}).get("sampling_rate", 1.0)),
-       ("b", "B plain", lambda g: g["b"][0]), ("c", "C -P1 -l", lambda g: g["c"][0]),
+       ("b", "B plain", lambda g: g["b"][0]), ("c", "C -l", lambda g: g["c"][0]),
        ("d", "D seconds", lambda g: g["d"][0]), ("e", "E -l agg", lambda g: g["e"][0]),
        ("f", "F no mon", lambda g: g["f"][0]), ("g", "G every", lambda g: g["g"][0]),
        ("h", "H env", lambda g: g["h"][0]))
@@ -325,7 +325,7 @@ def main(argv):
               "sampling rate %s; goal >= 0.98; pgbench's own tps line %s)"
               % (m["A/B"], rounds, ", 95 %% interval [%.4f, %.4f]," % ci if ci else "", m["A smpl"], m["(pgb)/B"]))
         others = [(k, what) for k, what in (("D/B", "with log = seconds"), ("G/B", "with log = transactions"),
-                                             ("C/B", "plain pgbench with -P 1 -l (every transaction logged)"),
+                                             ("C/B", "plain pgbench with -l (every transaction logged)"),
                                              ("A/F", "sampling the machine each second on / off"),
                                              ("H/B", "plain pgbench in the runner's environment"),
                                              ("A/H", "the runner against H"))
