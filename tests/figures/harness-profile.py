@@ -31,7 +31,7 @@ import time
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
-from harness import Harness, image_root  # noqa: E402
+from harness import Harness, command_line, image_root  # noqa: E402
 from ratios import median  # noqa: E402
 from bootbench import Error, cli  # noqa: E402
 
@@ -94,24 +94,10 @@ def samples(path, sort):
 
 
 def main(argv):
-    letters, words = "ab", []
-    for opt, val in cli.options(argv, ("--steps",), ("-h", "--help")):
-        if opt in ("-h", "--help"):
-            sys.stdout.write(cli.usage(__file__))
-            return 0
-        if opt == "--steps":
-            letters = val.lower()
-            if not letters.isascii() or set(letters) - set("abcdefgh") or not {"a", "b"} <= set(letters):
-                raise cli.UsageError("--steps: letters of ABCDEFGH, A and B among them: '%s'" % val)
-            letters = "".join(sorted(set(letters)))
-        else:
-            words.append(val)
-    if len(words) > 3:
-        raise cli.UsageError("too many arguments")
-    rounds, script, clients = (words + ["4", "select-only", "2"][len(words):])[:3]
-    rounds = cli.number(rounds, "ROUNDS")
-    if rounds < 1:
-        raise cli.UsageError("ROUNDS: at least 1")
+    got = command_line(argv, __file__, "ab", ["4", "select-only", "2"])
+    if got is None:
+        return 0
+    letters, rounds, (script, clients) = got
     if not shutil.which("perf"):
         raise Error("perf missing: install linux-perf")
     work = tempfile.mkdtemp(prefix="bootbench-profile.")

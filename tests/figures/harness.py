@@ -281,12 +281,15 @@ RATIOS = (("ab", "A/B", lambda g: g["a"][0] / g["b"][0]), ("ab", "(pgb)/B", lamb
           ("a", "A smp ms/s", lambda g: g["a"][2]))
 
 
-def main(argv):
-    letters, words = "abcdefg", []
+def command_line(argv, path, letters, defaults):
+    """The command line of a script that takes harness.py's --steps: (the
+    step letters, sorted; ROUNDS as a number; the other words, defaults
+    filling those not given), or None when --help printed path's usage."""
+    words = []
     for opt, val in cli.options(argv, ("--steps",), ("-h", "--help")):
         if opt in ("-h", "--help"):
-            sys.stdout.write(cli.usage(__file__))
-            return 0
+            sys.stdout.write(cli.usage(path))
+            return None
         if opt == "--steps":
             letters = val.lower()
             if not letters.isascii() or set(letters) - set("abcdefgh") or not {"a", "b"} <= set(letters):
@@ -294,12 +297,20 @@ def main(argv):
             letters = "".join(sorted(set(letters)))
         else:
             words.append(val)
-    if len(words) > 4:
+    if len(words) > len(defaults):
         raise cli.UsageError("too many arguments")
-    rounds, script, clients, seconds = (words + ["5", "select-only", "2", "10"][len(words):])[:4]
-    rounds = cli.number(rounds, "ROUNDS")
+    words += defaults[len(words):]
+    rounds = cli.number(words[0], "ROUNDS")
     if rounds < 1:
         raise cli.UsageError("ROUNDS: at least 1")
+    return letters, rounds, words[1:]
+
+
+def main(argv):
+    got = command_line(argv, __file__, "abcdefg", ["5", "select-only", "2", "10"])
+    if got is None:
+        return 0
+    letters, rounds, (script, clients, seconds) = got
     tps = [t for t in TPS if t[0] in letters]
     ratios = [r for r in RATIOS if set(r[0]) <= set(letters)]
     root = image_root()
