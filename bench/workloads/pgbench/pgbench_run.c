@@ -173,8 +173,8 @@ static void run_line(void *arg, const char *line)
  * transaction numbers of its log) is shown, and with log = auto the speed
  * its log shows decides whether it starts again with a sample.  pgbench
  * is given no -P: its progress reports make its first thread set and
- * cancel a timer at every wait, a cost in the kernel of about 1 % of a
- * select-only transaction (tests/figures/harness.py).
+ * cancel a timer at every wait, a cost in the kernel of about 1.5 % of a
+ * select-only transaction's CPU (doc/host-mode.md).
  */
 static void run_tick(void *arg)
 {
