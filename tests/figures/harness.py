@@ -264,9 +264,14 @@ class Harness:
         return got
 
 
+def sampling_rate(g):
+    """The sampling rate of A's log in the round g."""
+    return (g["a"][3].get("percentiles") or {}).get("sampling_rate", 1.0)
+
+
 # Each step's columns: its letter, the heading, the figure of a round.
 TPS = (("a", "A runner", lambda g: g["a"][0]), ("a", "(pgbench)", lambda g: g["a"][1]),
-       ("a", "A smpl", lambda g: (g["a"][3].get("percentiles") or {}).get("sampling_rate", 1.0)),
+       ("a", "A smpl", sampling_rate),
        ("b", "B plain", lambda g: g["b"][0]), ("c", "C -l", lambda g: g["c"][0]),
        ("d", "D seconds", lambda g: g["d"][0]), ("e", "E -l agg", lambda g: g["e"][0]),
        ("f", "F no mon", lambda g: g["f"][0]), ("g", "G every", lambda g: g["g"][0]),
@@ -325,7 +330,7 @@ def main(argv):
         for i in range(1, rounds + 1):
             g = h.round(letters, reverse=i % 2 == 0)
             got = [(r[1], r[2](g)) for r in ratios]
-            for name, v in got + [("A smpl", TPS[2][2](g))]:
+            for name, v in got + [("A smpl", sampling_rate(g))]:
                 if v is not None:
                     col[name].append(v)
             print("  %-5d %s  %s" % (i, " ".join(("%9.4f" if t[1] == "A smpl" else "%9.1f") % t[2](g) for t in tps),

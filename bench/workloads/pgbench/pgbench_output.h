@@ -8,7 +8,6 @@
 #ifndef BOOTBENCH_PGBENCH_OUTPUT_H
 #define BOOTBENCH_PGBENCH_OUTPUT_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 enum {
