@@ -208,11 +208,13 @@ class Sequence:
 
     def walk(self, the_variants):
         """The walk file and the kernels on the results disk, for a walk of
-        the_variants (Variants or names of prepared kernels; the first
-        boots, the others follow it with kexec, each with its variant's
-        parameters)."""
+        the_variants (Variants: the first boots, the others follow it with
+        kexec, each with its variant's parameters; a kernel's name alone
+        would lose them, so it is refused)."""
         self.prepare()
-        vs = [v if isinstance(v, Variant) else Variant(v) for v in the_variants]
+        vs = list(the_variants)
+        if not all(isinstance(v, Variant) for v in vs):
+            raise TypeError("Sequence.walk takes Variants, not kernel names")
         w = Walk([kernels.directory(v.kernel, self.tree) for v in vs], self.s.timeout)
         walks.prepare(self.disk, w.id, w.deadline, w.kdirs, [v.parameters for v in vs])
         self.say("walk %s: %d kernels in one QEMU process: %s"

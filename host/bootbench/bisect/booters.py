@@ -121,7 +121,7 @@ class QemuBooter(_Booter):
     def _boot(self, side, variant, count):
         sequence = boots.Sequence(self.settings(side), self.where, self.prog)
         if self.r.walk and count > 1:
-            walk = sequence.walk([variant.kernel] * count)
+            walk = sequence.walk([variant] * count)
             sequence.run(boots.plan([variant], 1), walk)
         else:
             sequence.run(boots.plan([variant], count))
