@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+const char *diag_program = PROGNAME;
 static int warnings;
 
 static void vmessage(const char *kind, const char *path, int line,
@@ -16,7 +17,7 @@ static void vmessage(const char *kind, const char *path, int line,
 	char text[4096];
 
 	message_vformat(text, sizeof(text), errno, fmt, ap);
-	fprintf(stderr, "%s: %s: ", PROGNAME, kind);
+	fprintf(stderr, "%s: %s: ", diag_program, kind);
 	if (path && line > 0)
 		fprintf(stderr, "%s:%d: ", path, line);
 	else if (path)

@@ -8,6 +8,10 @@
 
 #define PROGNAME "bootbench-report"
 
+/* The program named in messages: PROGNAME, or the program that links the
+ * report (bootbench-gate). */
+extern const char *diag_program;
+
 /* "bootbench-report: warning: PATH:LINE: ..." (no ":LINE" if line is 0).
  * A format ending in ':' gets ": strerror(errno)" appended. */
 void diag_warn(const char *path, int line, const char *fmt, ...)

@@ -216,7 +216,8 @@ void cell_measure(const struct report *r, struct cell *c)
 	free(boot);
 }
 
-void cell_compare(const struct report *r, struct cell *c, const struct cell *base, bool with_series)
+void cell_compare(const struct report *r, struct cell *c, const struct cell *base,
+		  const char *metric, bool with_series)
 {
 	double *a = NULL, *b = NULL;
 	size_t na = 0, nb = 0;
@@ -227,6 +228,7 @@ void cell_compare(const struct report *r, struct cell *c, const struct cell *bas
 	c->change_median = 100 * (c->d.median - base->d.median) / base->d.median;
 	c->change_hmean = 100 * (c->d.hmean - base->d.hmean) / base->d.hmean;
 	compare_boots(c->boot_values, c->boots, base->boot_values, base->boots, r->alpha, &c->cmp);
+	comparison_mark(&c->cmp, threshold_of(&r->opt->threshold, metric));
 	if (with_series && c->n == 1 && base->n == 1) {
 		const struct measurement *mc = &r->ds->m[c->m[0]], *mb = &r->ds->m[base->m[0]];
 		a = series_read(mc, mc->metric, &na);
@@ -367,7 +369,7 @@ static void build_workload(struct report *r, const char *workload, const char *r
 				struct cell *c = &t->cells[row * r->ncols + col];
 				if (col == r->baseline)
 					continue;
-				cell_compare(r, c, &t->cells[row * r->ncols + r->baseline], true);
+				cell_compare(r, c, &t->cells[row * r->ncols + r->baseline], t->metric, true);
 				t->few_boots |= c->compared && c->cmp.why == NO_CLAIM_FEW_BOOTS;
 			}
 		free(tm);

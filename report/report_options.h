@@ -5,6 +5,8 @@
 #ifndef BOOTBENCH_REPORT_OPTIONS_H
 #define BOOTBENCH_REPORT_OPTIONS_H
 
+#include "report/threshold.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -21,6 +23,8 @@ struct options {
 	const char *metric;     /* --metric: this metric, NULL: each line's primary */
 	const char *direction;  /* --metric-direction NAME: print its direction, exit */
 	double confidence;      /* in %, 0 < c < 100 */
+	struct thresholds threshold;    /* --threshold: a change is marked when
+					 * significant and at least this */
 	enum format format;
 	const char *html;       /* --html FILE, or NULL */
 	double plan;            /* --plan PCT: the change to detect, 0: no plan */
