@@ -9,7 +9,7 @@
 #include <string.h>
 
 const char *diag_program = PROGNAME;
-static int warnings;
+static int warnings, quiet;
 
 static void vmessage(const char *kind, const char *path, int line,
 		     const char *fmt, va_list ap)
@@ -30,6 +30,8 @@ void diag_warn(const char *path, int line, const char *fmt, ...)
 	va_list ap;
 
 	warnings++;
+	if (quiet)
+		return;
 	va_start(ap, fmt);
 	vmessage("warning", path, line, fmt, ap);
 	va_end(ap);
@@ -38,6 +40,11 @@ void diag_warn(const char *path, int line, const char *fmt, ...)
 int diag_skipped(void)
 {
 	return warnings > 0;
+}
+
+void diag_quiet(int q)
+{
+	quiet = q;
 }
 
 void diag_error(const char *fmt, ...)

@@ -18,6 +18,9 @@ void diag_warn(const char *path, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Whether any warning was given. */
 int diag_skipped(void);
+/* While quiet, warnings are counted but not printed (the same input read
+ * again). */
+void diag_quiet(int quiet);
 /* "bootbench-report: error: ..." on stderr. */
 void diag_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

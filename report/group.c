@@ -558,7 +558,9 @@ static void build_facts(struct report *r)
 	 * when the columns are filesystem settings.  The kernel's config and
 	 * its build are part of the kernel: when the columns are kernels,
 	 * they differ only if one column has two (the same release built
-	 * twice, with no name to tell the builds apart). */
+	 * twice, with no name to tell the builds apart).  So are the kernel
+	 * and its variant themselves when each column is a kernel by another
+	 * name (columns_are_kernels: the gate's sides). */
 	for (size_t i = 0; i < r->nfacts; i++) {
 		struct fact *f = &r->facts[i];
 		if (strncmp(r->axis, "filesystem.", 11) == 0 &&
@@ -566,8 +568,9 @@ static void build_facts(struct report *r)
 			f->follows_axis = true;
 			continue;
 		}
-		if (axis_is_kernel(r) &&
-		    (strcmp(f->key, "kernel config") == 0 || strcmp(f->key, "kernel build") == 0)) {
+		if ((axis_is_kernel(r) || r->opt->columns_are_kernels) &&
+		    (strcmp(f->key, "kernel config") == 0 || strcmp(f->key, "kernel build") == 0 ||
+		     strcmp(f->key, "kernel") == 0 || strcmp(f->key, "variant") == 0)) {
 			f->follows_axis = true;
 			f->differs = column_with_two_values(f);
 			continue;

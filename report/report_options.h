@@ -36,6 +36,9 @@ struct options {
 	bool summary;           /* --summary: each run's status (summary.h) */
 	bool monitors;          /* --monitors: rows of the key monitors (monitors.h) */
 	bool profile;           /* --profile: where the time went (profile.h) */
+	bool columns_are_kernels;  /* not an option: each column (by argument) is
+				    * one kernel, as bootbench-gate's sides are, so
+				    * the kernel's facts follow the axis */
 	const char *symbols;    /* --symbols DIR: the image build's unstripped objects */
 	const char *folded;     /* --folded DIR: write the folded stacks there */
 };

@@ -14,13 +14,14 @@ void thresholds_init(struct thresholds *t)
 	t->all = THRESHOLD_DEFAULT_PCT;
 }
 
-/* The number of pct, a percentage from 0 to below 100, in *out. */
+/* The number of pct, a percentage from 0 to below 100 written with digits
+ * and a point, in *out. */
 static bool percentage(const char *pct, double *out)
 {
 	char *end;
 	double v = strtod(pct, &end);
 
-	if (end == pct || *end || !(v >= 0) || !(v < 100))
+	if (strspn(pct, "0123456789.") != strlen(pct) || end == pct || *end || !(v >= 0) || !(v < 100))
 		return false;
 	*out = v;
 	return true;
