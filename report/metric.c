@@ -199,9 +199,46 @@ static bool take_metric(struct measurement *m, const char *name, enum metric_dir
 	return true;
 }
 
-int dataset_select_cases(struct dataset *ds, char *const *cases, size_t n, bool patterns)
+/* What a measurement is kept by: a list of cases, or a metric to take. */
+struct selection {
+	char *const *cases;
+	size_t ncases;
+	bool patterns;
+	const char *metric;
+	enum metric_direction dir;
+};
+
+static bool of_cases(struct measurement *m, const struct selection *s)
+{
+	for (size_t c = 0; c < s->ncases; c++)
+		if (of_case(m, s->cases[c], s->patterns))
+			return true;
+	return false;
+}
+
+static bool takes_metric(struct measurement *m, const struct selection *s)
+{
+	return take_metric(m, s->metric, s->dir);
+}
+
+/* Keep the measurements for which keep(m, s) holds, in their order. */
+static void keep_if(struct dataset *ds, bool (*keep)(struct measurement *, const struct selection *),
+		    const struct selection *s)
 {
 	size_t kept = 0;
+
+	for (size_t i = 0; i < ds->nm; i++) {
+		if (keep(&ds->m[i], s))
+			ds->m[kept++] = ds->m[i];
+		else
+			measurement_free(&ds->m[i]);
+	}
+	ds->nm = kept;
+}
+
+int dataset_select_cases(struct dataset *ds, char *const *cases, size_t n, bool patterns)
+{
+	const struct selection s = { .cases = cases, .ncases = n, .patterns = patterns };
 
 	if (n == 0)
 		return 0;
@@ -212,16 +249,7 @@ int dataset_select_cases(struct dataset *ds, char *const *cases, size_t n, bool 
 		if (!any)
 			return no_case(ds, cases[c]);
 	}
-	for (size_t i = 0; i < ds->nm; i++) {
-		bool in = false;
-		for (size_t c = 0; c < n && !in; c++)
-			in = of_case(&ds->m[i], cases[c], patterns);
-		if (in)
-			ds->m[kept++] = ds->m[i];
-		else
-			measurement_free(&ds->m[i]);
-	}
-	ds->nm = kept;
+	keep_if(ds, of_cases, &s);
 	return 0;
 }
 
@@ -258,13 +286,6 @@ int dataset_select(struct dataset *ds, const char *case_id, const char *metric)
 	}
 	if (!kept)
 		return no_metric(ds, metric);
-	kept = 0;
-	for (size_t i = 0; i < ds->nm; i++) {
-		if (take_metric(&ds->m[i], metric, dir))
-			ds->m[kept++] = ds->m[i];
-		else
-			measurement_free(&ds->m[i]);
-	}
-	ds->nm = kept;
+	keep_if(ds, takes_metric, &(struct selection){ .metric = metric, .dir = dir });
 	return 0;
 }

@@ -9,7 +9,6 @@
  * script and nothing fetched from anywhere.
  */
 #include "report/output.h"
-#include "common/fileio.h"
 
 #include "report/diag.h"
 #include "report/html_charts.h"
@@ -19,9 +18,8 @@
 #include "report/profile/prof_output.h"
 #include "report/svg.h"
 #include "report/util.h"
+#include "report/whole_file.h"
 
-#include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,23 +211,10 @@ int output_html(const char *path, const struct report *r)
 int output_html_reports(const char *path, const struct report *const *reps, size_t n,
 			const char *lead)
 {
-	char *buf = NULL, err[PATH_MAX + 64];
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	struct whole_file w;
 
-	if (!m) {
-		diag_error("could not make the page for \"%s\":", path);
+	if (!whole_file_open(&w, path))
 		return -1;
-	}
-	page(m, reps, n, lead);
-	if (fclose(m) != 0) {
-		diag_error("could not make the page for \"%s\":", path);
-		free(buf);
-		return -1;
-	}
-	int rc = write_file_atomic(path, buf, len, err, sizeof(err));
-	if (rc < 0)
-		diag_error("could not %s:", err);
-	free(buf);
-	return rc;
+	page(w.f, reps, n, lead);
+	return whole_file_write(&w) ? 0 : -1;
 }

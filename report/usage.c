@@ -61,6 +61,19 @@ bool usage_no_value(const char *optarg, char **argv, int optind)
 	return *optarg == '\0' || (optarg == argv[optind - 1] && strncmp(optarg, "--", 2) == 0);
 }
 
+int usage_help_or_version(bool help, const char *usage, const char *image_id)
+{
+	if (help)
+		fputs(usage, stdout);
+	else
+		printf("%s (bootbench) %s\n", diag_program, image_id);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		diag_error("could not write to stdout:");
+		return 2;
+	}
+	return 0;
+}
+
 bool usage_percentage(const char *option, const char *arg, double lo, bool with_lo, double *out)
 {
 	char *end;

@@ -23,6 +23,10 @@ const char *usage_long_name(const struct option *longopts, int val);
 /* Whether the value getopt_long gave is none: empty, or the next option
  * taken as the value ("--format --by fs"). */
 bool usage_no_value(const char *optarg, char **argv, int optind);
+/* What -h, --help or --version ask for, on stdout: the usage text when
+ * help, else "PROGRAM (bootbench) ID", ID the image id.  0, or 2 after an
+ * error. */
+int usage_help_or_version(bool help, const char *usage, const char *image_id);
 /* *out = arg, a percentage above lo (from lo when with_lo) and below 100;
  * false after an error naming the option. */
 bool usage_percentage(const char *option, const char *arg, double lo, bool with_lo, double *out);

@@ -13,17 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* The directory without the slashes at its end, as the report names the
- * column of an argument (runs.h). */
-static char *label_of(const char *dir)
-{
-	size_t len = strlen(dir);
-
-	while (len > 1 && dir[len - 1] == '/')
-		len--;
-	return xasprintf("%.*s", (int)len, dir);
-}
-
 /* Whether dir is a directory; an error naming the option when not. */
 static bool directory(const char *option, const char *dir)
 {
@@ -123,8 +112,9 @@ int gate_build(struct gate *g, const struct gate_options *o)
 	g->opt = o;
 	g->base.dir = o->baseline;
 	g->cand.dir = o->candidate;
-	g->base.label = label_of(o->baseline);
-	g->cand.label = label_of(o->candidate);
+	/* The column of an argument is named so (runs.h). */
+	g->base.label = path_trimmed(o->baseline);
+	g->cand.label = path_trimmed(o->candidate);
 	if (!directory("--baseline", o->baseline) || !directory("--candidate", o->candidate))
 		return 2;
 	if (!realpath(o->baseline, real_base) || !realpath(o->candidate, real_cand)) {

@@ -4,24 +4,9 @@
 #include "report/gate/gate_output.h"
 
 #include "report/layout.h"
+#include "report/svg.h"
 
 #include <string.h>
-
-/* s as XML character data or an attribute value; control characters
- * other than tab and newline, which XML 1.0 cannot hold, as '?'. */
-static void xml(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default:
-			fputc((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n' ? '?' : *s, f);
-		}
-}
 
 /* "tps -3.10% [-3.30, -2.90]* (higher is better; 4 boots against 4)". */
 static void figures(FILE *f, const struct gate_case *k)
@@ -29,35 +14,35 @@ static void figures(FILE *f, const struct gate_case *k)
 	char change[96];
 
 	gate_change_text(change, sizeof change, k);
-	xml(f, k->t->metric);
+	html_escape(f, k->t->metric);
 	fputc(' ', f);
-	xml(f, change);
+	html_escape(f, change);
 	fprintf(f, " (%s; %zu boots against %zu)", direction(k->t), k->cand->boots, k->base->boots);
 }
 
 static void testcase(FILE *f, const struct gate *g, const struct gate_case *k)
 {
 	fprintf(f, "    <testcase classname=\"bootbench-gate.");
-	xml(f, gate_suite(g));
+	html_escape(f, gate_suite(g));
 	fprintf(f, "\" name=\"");
-	xml(f, k->name);
+	html_escape(f, k->name);
 	fputc(' ', f);
-	xml(f, k->t->metric);
+	html_escape(f, k->t->metric);
 	fprintf(f, " (");
-	xml(f, g->cand.kernels);
+	html_escape(f, g->cand.kernels);
 	fprintf(f, ")\" time=\"0\">\n");
 	if (k->kind == KIND_WORSE) {
 		fprintf(f, "      <failure type=\"worse\" message=\"");
 		figures(f, k);
 		fprintf(f, ": worse than the baseline by at least the threshold of %g%%\">",
 			k->cand->cmp.threshold);
-		xml(f, g->cand.kernels);
+		html_escape(f, g->cand.kernels);
 		fprintf(f, " against the baseline ");
-		xml(f, g->base.kernels);
+		html_escape(f, g->base.kernels);
 		fprintf(f, "</failure>\n");
 	} else if (k->kind == KIND_UNDECIDED) {
 		fprintf(f, "      <error type=\"undecided\" message=\"");
-		xml(f, k->why);
+		html_escape(f, k->why);
 		fprintf(f, "\">");
 		figures(f, k);
 		fprintf(f, "</error>\n");
@@ -78,26 +63,26 @@ void gate_junit(FILE *f, const struct gate *g)
 	fprintf(f, "<testsuites name=\"bootbench-gate\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\">\n",
 		tests, failures, errors);
 	fprintf(f, "  <testsuite name=\"bootbench-gate ");
-	xml(f, gate_suite(g));
+	html_escape(f, gate_suite(g));
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"0\" time=\"0\">\n",
 		tests, failures, errors);
 	fprintf(f, "    <properties>\n");
 	fprintf(f, "      <property name=\"verdict\" value=\"%s\"/>\n", gate_status_name(g->status));
 	fprintf(f, "      <property name=\"baseline\" value=\"");
-	xml(f, g->base.kernels);
+	html_escape(f, g->base.kernels);
 	fprintf(f, "\"/>\n      <property name=\"candidate\" value=\"");
-	xml(f, g->cand.kernels);
+	html_escape(f, g->cand.kernels);
 	fprintf(f, "\"/>\n    </properties>\n");
 	/* The runs themselves: an error when they cannot decide. */
 	fprintf(f, "    <testcase classname=\"bootbench-gate.");
-	xml(f, gate_suite(g));
+	html_escape(f, gate_suite(g));
 	fprintf(f, "\" name=\"the runs can decide\" time=\"0\">\n");
 	if (g->nblockers) {
 		fprintf(f, "      <error type=\"cannot decide\" message=\"");
-		xml(f, g->blockers[0]);
+		html_escape(f, g->blockers[0]);
 		fprintf(f, "\">");
 		for (size_t i = 0; i < g->nblockers; i++) {
-			xml(f, g->blockers[i]);
+			html_escape(f, g->blockers[i]);
 			fputc('\n', f);
 		}
 		fprintf(f, "</error>\n");

@@ -9,15 +9,15 @@
  * report's HTML page).  Exit status: 0 passed, 1 failed, 2 bad usage or
  * an output not written, 3 the runs cannot decide.
  */
-#include "common/fileio.h"
 #include "common/image_id.h"
 #include "report/diag.h"
 #include "report/gate/gate.h"
 #include "report/gate/gate_options.h"
 #include "report/gate/gate_output.h"
 #include "report/output.h"
+#include "report/usage.h"
+#include "report/whole_file.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,27 +27,12 @@
 static int write_output(const char *path, void (*write)(FILE *, const struct gate *),
 			const struct gate *g)
 {
-	char *buf = NULL, err[PATH_MAX + 64];
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	struct whole_file w;
 
-	if (!m) {
-		diag_error("could not make \"%s\":", path);
+	if (!whole_file_open(&w, path))
 		return 2;
-	}
-	write(m, g);
-	if (fclose(m) != 0) {
-		diag_error("could not make \"%s\":", path);
-		free(buf);
-		return 2;
-	}
-	if (write_file_atomic(path, buf, len, err, sizeof err) < 0) {
-		diag_error("could not %s:", err);
-		free(buf);
-		return 2;
-	}
-	free(buf);
-	return 0;
+	write(w.f, g);
+	return whole_file_write(&w) ? 0 : 2;
 }
 
 /* The reports that were made, as one HTML page under the verdict. */
@@ -99,14 +84,7 @@ int main(int argc, char **argv)
 	diag_program = "bootbench-gate";
 	rc = gate_options_parse(&opt, argc, argv);
 	if (rc == 0 && (opt.help || opt.version)) {
-		if (opt.help)
-			fputs(gate_usage, stdout);
-		else
-			printf("bootbench-gate (bootbench) %s\n", bootbench_image_id);
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			diag_error("could not write to stdout:");
-			rc = 2;
-		}
+		rc = usage_help_or_version(opt.help, gate_usage, bootbench_image_id);
 		gate_options_free(&opt);
 		return rc;
 	}
