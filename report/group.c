@@ -216,7 +216,8 @@ void cell_measure(const struct report *r, struct cell *c)
 	free(boot);
 }
 
-void cell_compare(const struct report *r, struct cell *c, const struct cell *base, bool with_series)
+void cell_compare(const struct report *r, struct cell *c, const struct cell *base,
+		  const char *metric, bool with_series)
 {
 	double *a = NULL, *b = NULL;
 	size_t na = 0, nb = 0;
@@ -227,6 +228,7 @@ void cell_compare(const struct report *r, struct cell *c, const struct cell *bas
 	c->change_median = 100 * (c->d.median - base->d.median) / base->d.median;
 	c->change_hmean = 100 * (c->d.hmean - base->d.hmean) / base->d.hmean;
 	compare_boots(c->boot_values, c->boots, base->boot_values, base->boots, r->alpha, &c->cmp);
+	comparison_mark(&c->cmp, threshold_of(&r->opt->threshold, metric));
 	if (with_series && c->n == 1 && base->n == 1) {
 		const struct measurement *mc = &r->ds->m[c->m[0]], *mb = &r->ds->m[base->m[0]];
 		a = series_read(mc, mc->metric, &na);
@@ -367,7 +369,7 @@ static void build_workload(struct report *r, const char *workload, const char *r
 				struct cell *c = &t->cells[row * r->ncols + col];
 				if (col == r->baseline)
 					continue;
-				cell_compare(r, c, &t->cells[row * r->ncols + r->baseline], true);
+				cell_compare(r, c, &t->cells[row * r->ncols + r->baseline], t->metric, true);
 				t->few_boots |= c->compared && c->cmp.why == NO_CLAIM_FEW_BOOTS;
 			}
 		free(tm);
@@ -556,7 +558,9 @@ static void build_facts(struct report *r)
 	 * when the columns are filesystem settings.  The kernel's config and
 	 * its build are part of the kernel: when the columns are kernels,
 	 * they differ only if one column has two (the same release built
-	 * twice, with no name to tell the builds apart). */
+	 * twice, with no name to tell the builds apart).  So are the kernel
+	 * and its variant themselves when each column is a kernel by another
+	 * name (columns_are_kernels: the gate's sides). */
 	for (size_t i = 0; i < r->nfacts; i++) {
 		struct fact *f = &r->facts[i];
 		if (strncmp(r->axis, "filesystem.", 11) == 0 &&
@@ -564,8 +568,9 @@ static void build_facts(struct report *r)
 			f->follows_axis = true;
 			continue;
 		}
-		if (axis_is_kernel(r) &&
-		    (strcmp(f->key, "kernel config") == 0 || strcmp(f->key, "kernel build") == 0)) {
+		if ((axis_is_kernel(r) || r->opt->columns_are_kernels) &&
+		    (strcmp(f->key, "kernel config") == 0 || strcmp(f->key, "kernel build") == 0 ||
+		     strcmp(f->key, "kernel") == 0 || strcmp(f->key, "variant") == 0)) {
 			f->follows_axis = true;
 			f->differs = column_with_two_values(f);
 			continue;

@@ -80,6 +80,8 @@ static void cell(struct json *j, const struct report *r, const struct table *t,
 		number(j, "mean_pct", c->cmp.change);
 		if (t)
 			json_string(j, "verdict", verdict(t, c));
+		json_double(j, "threshold_pct", c->cmp.threshold);
+		json_bool(j, "marked", c->cmp.marked);
 		if (c->cmp.basis == TEST_NONE) {
 			json_string(j, "no_claim", no_claim_code(c));
 			json_null(j, "interval");
@@ -151,6 +153,7 @@ void output_json(FILE *f, const struct report *r)
 	json_string(&j, "axis", r->axis);
 	json_string(&j, "baseline", r->cols[r->baseline]);
 	json_double(&j, "confidence_pct", r->opt->confidence);
+	json_double(&j, "threshold_pct", r->opt->threshold.all);
 	json_array_begin(&j, "columns");
 	for (size_t c = 0; c < r->ncols; c++) {
 		char *runs = column_runs(r, c);

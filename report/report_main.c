@@ -18,6 +18,7 @@
 #include "report/profile/profile.h"
 #include "report/runs.h"
 #include "report/summary.h"
+#include "report/usage.h"
 
 #include <stdio.h>
 
@@ -30,17 +31,8 @@ int main(int argc, char **argv)
 
 	if (rc)
 		return rc;
-	if (opt.help || opt.version) {
-		if (opt.help)
-			fputs(options_usage, stdout);
-		else
-			printf("%s (bootbench) %s\n", PROGNAME, bootbench_image_id);
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			diag_error("could not write to stdout:");
-			return 2;
-		}
-		return 0;
-	}
+	if (opt.help || opt.version)
+		return usage_help_or_version(opt.help, options_usage, bootbench_image_id);
 	if (opt.direction)
 		return metric_print_direction(stdout, opt.direction);
 	if (opt.summary) {

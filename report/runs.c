@@ -617,23 +617,13 @@ static void run_free(struct run *r)
 	free(r);
 }
 
-/* The path without the slashes at its end. */
-static char *trimmed(const char *path)
-{
-	size_t len = strlen(path);
-
-	while (len > 1 && path[len - 1] == '/')
-		len--;
-	return xasprintf("%.*s", (int)len, path);
-}
-
 static void read_run(struct dataset *ds, const char *path, const char *argument)
 {
 	struct run *r = xcalloc(1, sizeof *r);
 	const char *slash;
 
-	r->path = trimmed(path);
-	r->argument = trimmed(argument);
+	r->path = path_trimmed(path);
+	r->argument = path_trimmed(argument);
 	slash = strrchr(r->path, '/');
 	r->name = xstrdup(slash ? slash + 1 : r->path);
 	r->kernel = kernel_from_name(r->name);

@@ -123,6 +123,7 @@ class Bisect:
         ident = {"mode": r.mode, "case": self.case, "metric": r.metric, "suite": self.suite,
                  "suite_sha256": file_sha256(r.suite) if "/" in r.suite or r.suite.endswith(".ini")
                  else None, "append": r.append, "confidence": r.confidence,
+                 "threshold": r.threshold,
                  "boot": ("command: " + r.boot_cmd) if r.boot_cmd else
                  "qemu%s, %d MiB, %d CPUs, accel %s" % (" walk" if r.walk else "", r.memory, r.cpus, r.accel)}
         if r.kernels:
@@ -265,8 +266,9 @@ class Bisect:
         return "%.6g" % (100 - (100 - float(self.r.confidence)) / looks)
 
     def differ(self, good, bad, role):
-        """bad against good, booted until bad is significantly worse at
-        claim_confidence(): that comparison; a stop (Error) when bad is
+        """bad against good, booted until bad is worse (the report's marked
+        verdict: significant at claim_confidence(), and at least the
+        threshold): that comparison; a stop (Error) when bad is
         better, or when they do not differ at --max-boots.  role: "ends",
         or "confirm" for the last good against the first bad."""
         r = self.r

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from bootbench import cli
 
 VALUED = {"--kernel", "--tree", "--good", "--bad", "--config", "--build", "--jobs", "--case",
-          "--metric", "--confidence", "--boots", "--max-boots", "--suite", "--good-runs",
+          "--metric", "--confidence", "--threshold", "--boots", "--max-boots", "--suite", "--good-runs",
           "--bad-runs", "--boot-cmd", "--append", "--timeout", "--memory", "--cpus", "--accel",
           "--state"}
 FLAGS = {"--walk", "--console", "--git-bisect-run", "--dry-run", "--version", "-h", "--help"}
@@ -22,7 +22,8 @@ NUMBERS = {"--jobs": "jobs", "--boots": "boots", "--max-boots": "max_boots",
 WORDS = {"--tree": "tree", "--good": "good", "--bad": "bad", "--config": "config",
          "--build": "build", "--case": "case", "--metric": "metric", "--suite": "suite",
          "--good-runs": "good_runs", "--bad-runs": "bad_runs", "--boot-cmd": "boot_cmd",
-         "--accel": "accel", "--state": "state", "--confidence": "confidence"}
+         "--accel": "accel", "--state": "state", "--confidence": "confidence",
+         "--threshold": "threshold"}
 FLAG_FIELDS = {"--walk": "walk", "--console": "console", "--git-bisect-run": "git_bisect_run",
                "--dry-run": "dry_run"}
 # The report makes a claim with at least this many boots a side
@@ -42,6 +43,7 @@ class Request:
     case: str = None
     metric: str = None
     confidence: str = "95"
+    threshold: str = None     # --threshold PCT; None: the report's default
     boots: int = MIN_BOOTS
     max_boots: int = 8
     suite: str = "quick"
@@ -129,6 +131,10 @@ def check(r):
             not 0 < float(r.confidence) < 100:
         raise cli.UsageError("--confidence: not a percentage above 0 and below 100: '%s'"
                              % r.confidence)
+    if r.threshold is not None and (not re.fullmatch(r"[0-9]+(\.[0-9]+)?", r.threshold) or
+                                    not float(r.threshold) < 100):
+        raise cli.UsageError("--threshold: not a percentage from 0 and below 100: '%s'"
+                             % r.threshold)
     if r.accel not in ("auto", "kvm", "tcg"):
         raise cli.UsageError("unknown accelerator '%s' (auto, kvm or tcg)" % r.accel)
     if r.walk and r.boot_cmd:
