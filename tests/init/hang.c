@@ -19,6 +19,7 @@
 #include "init/kernel/hung_task.h"
 #include "init/kernel/tasks.h"
 #include "init/results/hang_json.h"
+#include "fakeroot.h"
 #include "tap.h"
 
 static char root[] = "/tmp/bootbench-hang-test.XXXXXX";
@@ -26,17 +27,7 @@ static char root[] = "/tmp/bootbench-hang-test.XXXXXX";
 /* Write text to root/path, making its directories. */
 static void put(const char *path, const char *text)
 {
-	char full[4096], cmd[4200];
-	FILE *f;
-
-	snprintf(full, sizeof full, "%s%s", root, path);
-	snprintf(cmd, sizeof cmd, "mkdir -p \"$(dirname '%s')\"", full);
-	if (system(cmd) != 0 || !(f = fopen(full, "w"))) {
-		printf("# cannot write %s: %s\n", full, strerror(errno));
-		exit(1);
-	}
-	fputs(text, f);
-	fclose(f);
+	fakeroot_put(root, path, text);
 }
 
 static void report(const char *record, const char *task, int pid, long seconds)
