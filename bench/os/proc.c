@@ -80,8 +80,8 @@ static int lost(const struct proc_spec *spec, const struct spawn_result *r, doub
 		snprintf(when, sizeof(when), "%s",
 			 r->stopped ? "when the run was stopped" : "when the runner ended it");
 	if (state != 'D')
-		return fail("%s (pid %d) did not end %.0f s after SIGKILL %s (state %c)",
-			    spec->name, (int)r->pid, SPAWN_GIVE_UP, when, state ? state : '?');
+		return fail("%s (pid %d), %s, did not end %.0f s after SIGKILL (state %c)",
+			    spec->name, (int)r->pid, when, SPAWN_GIVE_UP, state ? state : '?');
 	stuck = true;
 	return fail("%s (pid %d) is stuck in uninterruptible sleep (state D) %s: "
 		    "SIGKILL did not end it, the I/O it waits for does not complete",
