@@ -11,7 +11,8 @@
  *   INFO: task jbd2/vdb1-8:231 blocked for more than 120 seconds.
  *   INFO: task jbd2/vdb1-8:231 blocked in I/O wait for more than 120 seconds.
  *
- * (the second form from 6.18 on).  /dev/kmsg gives each line as a record
+ * (the second in newer kernels, 7.2's among them, when the task sleeps
+ * waiting for I/O).  /dev/kmsg gives each line as a record
  * "PRIORITY,SEQUENCE,MICROSECONDS,FLAGS;TEXT" followed by lines of its
  * dictionary, each starting with a blank.  Paths are read below a root
  * directory ("" on the appliance) so that the tests can use a fake one.
