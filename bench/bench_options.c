@@ -51,6 +51,8 @@ const char options_usage[] =
 	"  --version               print the id of the image built with it, then exit\n"
 	"\n"
 	"Exit status: 0 success, 1 the run failed, 2 usage error or unknown suite,\n"
+	"3 a program of the run stuck in uninterruptible sleep (state D) after SIGKILL:\n"
+	"its I/O does not complete (the run ended at once, nothing unmounted),\n"
 	"143 stopped by SIGTERM (after stopping PostgreSQL and unmounting).\n";
 
 static const char usage_describe[] =
@@ -111,6 +113,8 @@ static const char usage_run[] =
 	"  -h, --help              show this help, then exit\n"
 	"\n"
 	"Exit status: 0 success, 1 the run failed, 2 usage error or unknown suite,\n"
+	"3 a program of the run stuck in uninterruptible sleep (state D) after SIGKILL:\n"
+	"its I/O does not complete (the run ended at once, nothing unmounted),\n"
 	"143 stopped by SIGTERM (after stopping PostgreSQL and unmounting).\n";
 
 #define ON(cmd) (1u << (cmd))

@@ -219,6 +219,7 @@ int spawn_run(const struct spawn_spec *spec, const struct spawn_wait *w,
 		return -1;
 	}
 	run.fd = pp[0];
+	r->pid = run.pid;
 	run.next_tick = clock_now() + w->tick_s;
 	linesplit_init(&run.lines, w->line, w->ctx);
 	loop(&run);

@@ -54,6 +54,7 @@ struct spawn_result {
 	bool stopped;			/* *stop was set: it was signalled */
 	bool ended;			/* *enough was set: it was signalled */
 	bool lost;			/* it did not end even after SIGKILL */
+	pid_t pid;			/* its process id, once started */
 	int status;			/* wait status, if it ended */
 	int wait_errno;			/* waiting for it failed */
 	int read_errno;			/* reading its output failed: it was signalled */

@@ -42,6 +42,13 @@ int proc_init(void);
 /* The stop signal received, or 0. */
 int proc_stop_signal(void);
 
+/* Whether proc_run() left a child stuck in uninterruptible sleep (state
+ * D): it did not end after its deadline (or a stop signal) and SIGKILL.
+ * Its I/O does not complete, and an unmount or a sync of its volume
+ * would hang as well: from then on the run touches no volume and ends
+ * with exit status STUCK_EXIT (common/procstat.h). */
+bool proc_stuck(void);
+
 /* Start a child.  Returns 0 and its pid, or fail() (exec errors included). */
 int proc_spawn(const struct proc_spec *spec, pid_t *pid);
 

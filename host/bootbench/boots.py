@@ -237,7 +237,9 @@ class Sequence:
 
     def qemu_args(self, target):
         """The disks: the results disk first (/dev/vda), then the target,
-        then the extra disks."""
+        then the extra disks.  The results disk is the drive "results" of
+        the device "results-disk", the target the drive "target" of
+        "target-disk" (names for QMP)."""
         args = []
         if not self.s.results_console:
             ro = ",readonly=on" if self.s.results_readonly else ""
@@ -246,7 +248,8 @@ class Sequence:
         if self.s.qmp:
             args += ["-qmp", "unix:%s,server=on,wait=off" % self.s.qmp]
         if target:
-            args += ["-drive", "file=%s,if=virtio,format=raw" % target]
+            args += ["-drive", "file=%s,if=none,id=target,format=raw" % target,
+                     "-device", "virtio-blk-pci,drive=target,id=target-disk"]
         for d in self.s.extra_disks:
             args += ["-drive", "file=%s,if=virtio,format=raw" % d]
         return args

@@ -3,6 +3,7 @@
 #include "init/kernel/mounts.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,19 @@ int mounts_bringup(void)
 			rc = fail("could not mount \"%s\" on \"%s\":", early[i].type, early[i].target);
 	}
 	return rc;
+}
+
+void mounts_sync_one(const char *point)
+{
+	int fd = open(point, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0) {
+		warning("could not open \"%s\":", point);
+		return;
+	}
+	if (syncfs(fd) < 0)
+		warning("could not sync \"%s\" (syncfs):", point);
+	close(fd);
 }
 
 size_t mounts_under(char *text, const char *prefix, char **points, size_t max)

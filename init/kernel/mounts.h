@@ -15,6 +15,11 @@ int mounts_bringup(void);
  * unmount is remounted read-only. */
 void mounts_release(void);
 
+/* syncfs(2) of the filesystem mounted on point alone, nothing unmounted:
+ * the end after a disk's I/O was lost (a sync or an unmount of that
+ * disk would wait for ever). */
+void mounts_sync_one(const char *point);
+
 /* Mount points in /proc/self/mounts text that start with prefix, in file
  * order; text is split in place.  Returns how many (at most max). */
 size_t mounts_under(char *text, const char *prefix, char **points, size_t max);

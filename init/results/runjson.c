@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/json.h"
+#include "init/results/hang_json.h"
 
 static void spec(struct json *j, const char *key, const struct devspec *s)
 {
@@ -235,6 +236,7 @@ void record_write(FILE *out, const struct record *r)
 		json_object_end(&j);
 	}
 	json_array_end(&j);
+	hang_json(&j, r->hang);
 	if (r->bench)
 		embed(&j, "bench", r->bench);
 	else

@@ -221,6 +221,11 @@ static const char expected[] =
 "      \"seconds\": 61.5\n"
 "    }\n"
 "  ],\n"
+"  \"hang\": {\n"
+"    \"hung_task_timeout_s\": 60,\n"
+"    \"hung_task_timeout_at_boot_s\": 120,\n"
+"    \"found\": null\n"
+"  },\n"
 "  \"bench\": {\n"
 "    \"status\": \"failed\",\n"
 "    \"note\": \"two\\nlines\",\n"
@@ -261,6 +266,7 @@ static void record(void)
 	s.allow_unmarked = 0;
 	s.needs_wal = 0;
 	struct results_health health = { RESULTS_FULL, 1273856, 54525952, "" };
+	static struct hang hang = { .detector = { .at_boot = 120, .during_run = 60 } };
 	struct record r = {
 		.results_health = &health,
 		.status = "failed", .reason = "suite quick failed: initdb: \"quoted\"",
@@ -271,7 +277,7 @@ static void record(void)
 		.cmdline = "console=ttyS0 bootbench.target=PARTLABEL=bootbench-target bootbench.id=ci-42",
 		.params = &p, .results = &res, .target = &tgt, .wal = NULL,
 		.results_mount_options = "noatime,nodev,nosuid", .suite = &s,
-		.phases = ph, .n_phases = 2, .bench = "{\n  \"status\": \"failed\",\n  \"note\": \"two\\nlines\",\n  \"phases\": []\n}",
+		.phases = ph, .n_phases = 2, .hang = &hang, .bench = "{\n  \"status\": \"failed\",\n  \"note\": \"two\\nlines\",\n  \"phases\": []\n}",
 	};
 	record_write(out, &r);
 	fclose(out);
@@ -289,6 +295,7 @@ static void record(void)
 	fclose(out);
 	ok(jr_valid(text, len) && strstr(text, "\"reason\": null") && strstr(text, "\"target\": null") &&
 	   strstr(text, "\"suite\": null") && strstr(text, "\"bench\": null") &&
+	   strstr(text, "\"hang\": null") &&
 	   strstr(text, "\"phases\": []") && strstr(text, "\"cmdline\": \"\"") &&
 	   strstr(text, "\"image\": null") && strstr(text, "\"config\": null") &&
 	   strstr(text, "\"mitigations\": null") && strstr(text, "\"enabled\": null") &&
