@@ -176,7 +176,7 @@ static void run_line(void *arg, const char *line)
  * cancel a timer at every wait, a cost in the kernel of about 1.5 % of a
  * select-only transaction's CPU (doc/host-mode.md).
  */
-static void run_tick(void *arg)
+static double run_tick(void *arg)
 {
 	struct attempt *a = arg;
 	double now = clock_now(), elapsed = now - a->started;
@@ -194,6 +194,7 @@ static void run_tick(void *arg)
 		note("%s: %.0f/%d s, %.0f tps", a->j->label, elapsed,
 		     run_seconds(a->j), tps);
 	check_log_rate(a);
+	return 0;
 }
 
 void pgbench_command_line(const char *const *argv, char *buf, size_t len)
