@@ -169,28 +169,34 @@ static int make_one(struct cgroups *g, char *dir, size_t len, const char *name, 
 	return 0;
 }
 
+/* What find (cgroup2_mount_point, cgroup2_own_path) finds in the text of
+ * the file path, into buf: 0, or -1 after unavailable() with why (none:
+ * when it finds nothing). */
+static int from_proc(struct cgroups *g, const char *path,
+		     int (*find)(const char *, char *, size_t), char *buf, size_t len,
+		     const char *none)
+{
+	char *text = read_text(path, PROC_TEXT_MAX, NULL);
+
+	if (!text)
+		return unavailable(g, "could not read \"%s\": %s", path, strerror(errno));
+	int rc = find(text, buf, len);
+	free(text);
+	return rc < 0 ? unavailable(g, "%s", none) : 0;
+}
+
 static int setup(struct cgroups *g)
 {
 	char mount[PATH_MAX], own[PATH_MAX], dir[PATH_MAX];
-	char *text;
-	int rc, err;
+	int err;
 
 	*g = (struct cgroups){ .server_stat = -1, .client_stat = -1 };
-	if (!(text = read_text("/proc/self/mountinfo", PROC_TEXT_MAX, NULL)))
-		return unavailable(g, "could not read \"/proc/self/mountinfo\": %s",
-				   strerror(errno));
-	rc = cgroup2_mount_point(text, mount, sizeof(mount));
-	free(text);
-	if (rc < 0)
-		return unavailable(g, "no cgroup2 filesystem is mounted (the kernel has "
-				   "none, or it is not mounted)");
-	if (!(text = read_text("/proc/self/cgroup", PROC_TEXT_MAX, NULL)))
-		return unavailable(g, "could not read \"/proc/self/cgroup\": %s",
-				   strerror(errno));
-	rc = cgroup2_own_path(text, own, sizeof(own));
-	free(text);
-	if (rc < 0)
-		return unavailable(g, "\"/proc/self/cgroup\" names no cgroup2 path");
+	if (from_proc(g, "/proc/self/mountinfo", cgroup2_mount_point, mount, sizeof(mount),
+		      "no cgroup2 filesystem is mounted (the kernel has none, or it is "
+		      "not mounted)") < 0 ||
+	    from_proc(g, "/proc/self/cgroup", cgroup2_own_path, own, sizeof(own),
+		      "\"/proc/self/cgroup\" names no cgroup2 path") < 0)
+		return -1;
 	if (snprintf(dir, sizeof(dir), "%s%s/bootbench-bench.%d", mount,
 		     strcmp(own, "/") == 0 ? "" : own, (int)getpid()) >= (int)sizeof(dir))
 		return unavailable(g, "the cgroup path under \"%s\" is too long", mount);
