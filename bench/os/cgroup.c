@@ -91,11 +91,9 @@ int cgroup2_own_path(const char *proc_cgroup, char *buf, size_t len)
 	return -1;
 }
 
-/* Remove what was made; false if a cgroup could not go. */
-static bool remove_dirs(struct cgroups *g)
+/* Close and remove what was made; a warning for a cgroup that will not go. */
+static void remove_dirs(struct cgroups *g)
 {
-	bool all = true;
-
 	if (g->server_stat >= 0)
 		close(g->server_stat);
 	if (g->client_stat >= 0)
@@ -103,12 +101,9 @@ static bool remove_dirs(struct cgroups *g)
 	g->server_stat = g->client_stat = -1;
 	const char *dirs[] = { g->server, g->client, g->dir };
 	for (size_t i = 0; i < 3; i++)
-		if (dirs[i][0] && rmdir(dirs[i]) < 0 && errno != ENOENT) {
+		if (dirs[i][0] && rmdir(dirs[i]) < 0 && errno != ENOENT)
 			warn("could not remove cgroup \"%s\":", dirs[i]);
-			all = false;
-		}
 	g->dir[0] = g->server[0] = g->client[0] = '\0';
-	return all;
 }
 
 static int unavailable(struct cgroups *g, const char *fmt, ...)
