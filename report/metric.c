@@ -14,7 +14,8 @@
 /*
  * The direction of a metric by its name: the first rule that matches.
  * Times and failures first, so that "latency_stddev_ms" and
- * "skipped_per_s" are times and failures, not rates.  doc/report.md shows
+ * "skipped_per_s" are times and failures, not rates, and instructions
+ * before sizes, so that "instructions_per_mb" is work, not a size.  doc/report.md shows
  * this table; tests/report/metric.test holds every metric the workloads'
  * READMEs name to it.
  */
@@ -33,6 +34,7 @@ static const struct rule {
 	{ CONTAINS, "stddev", METRIC_LOWER, "name has stddev" },
 	{ CONTAINS, "failed", METRIC_LOWER, "name has failed" },
 	{ CONTAINS, "retried", METRIC_LOWER, "name has retried" },
+	{ CONTAINS, "instructions", METRIC_LOWER, "name has instructions (work per unit)" },
 	{ ENDS, "_ms", METRIC_LOWER, "name ends in _ms" },
 	{ ENDS, "_us", METRIC_LOWER, "name ends in _us" },
 	{ ENDS, "_ns", METRIC_LOWER, "name ends in _ns" },

@@ -107,7 +107,7 @@ static struct spawn_spec to_spawn_spec(const struct proc_spec *s)
 	return (struct spawn_spec){
 		.argv = s->argv, .envp = s->envp, .cwd = s->cwd,
 		.drop_privileges = s->drop_privileges, .uid = s->uid, .gid = s->gid,
-		.new_session = s->new_session, .out_fd = s->out_fd,
+		.new_session = s->new_session, .out_fd = s->out_fd, .cgroup = s->cgroup,
 	};
 }
 

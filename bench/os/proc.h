@@ -29,9 +29,13 @@ struct proc_spec {
 	volatile sig_atomic_t *enough;   /* proc_run: if set and non-zero (by
 					    the line or tick function), end
 					    the child and return 1 */
-	void (*tick)(void *ctx);   /* proc_run: every tick_s seconds while it
-				      runs, with the line function's ctx */
+	double (*tick)(void *ctx); /* proc_run: every tick_s seconds while it
+				      runs, with the line function's ctx; it
+				      may name the clock_now() time of the
+				      next (0: tick_s later), as spawn_run.h
+				      says */
 	double tick_s;
+	const char *cgroup;        /* a cgroup2 directory it starts in, or NULL */
 };
 
 typedef void (*proc_line_fn)(void *ctx, const char *line);

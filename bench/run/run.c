@@ -370,6 +370,15 @@ static int setup(struct run *r, const struct options *o, const struct suite *s)
 	r->wenv.suite_dir = s->dir;
 	r->wenv.mem_total_bytes = rec->memory_bytes;
 	r->wenv.generation = -1;
+	r->wenv.icount_shift = o->icount_shift;
+	/* The server and the workload's programs each in a cgroup of its own,
+	 * for their CPU time; without them, the figures say why. */
+	cgroups_setup(&r->cgroups);
+	if (r->cgroups.ok)
+		pg_set_cgroups(r->cgroups.server, r->cgroups.client);
+	else
+		warn("no CPU time per transaction: %s", r->cgroups.why);
+	r->wenv.cgroups = &r->cgroups;
 	if (profile_setup(&r->profiler, s, o->perf, r->dir) < 0)
 		return -1;
 	if (r->profiler.set.on)
@@ -386,6 +395,8 @@ static int finish(struct run *r, int rc)
 		profile_clean_up(&r->profiler);
 		env_clean_up(r);
 	}
+	pg_set_cgroups(NULL, NULL);
+	cgroups_remove(&r->cgroups);
 	/* What cannot be put back is warned about and recorded; the
 	 * measurements stand. */
 	knobs_restore(&r->knobs);

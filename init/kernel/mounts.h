@@ -7,8 +7,9 @@
 
 #include <stddef.h>
 
-/* Step: proc, sysfs, devtmpfs, tmpfs on /dev/shm, /run and /tmp; each
- * one that is mounted already is left as it is. */
+/* Step: proc, sysfs, devtmpfs, tmpfs on /dev/shm, /run and /tmp, and
+ * cgroup2 on /sys/fs/cgroup if the kernel has it; each one that is
+ * mounted already is left as it is. */
 int mounts_bringup(void);
 
 /* Unmount everything under /mnt (innermost first); what will not
