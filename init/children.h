@@ -22,7 +22,8 @@
 
 /* What proc_run() does while it waits, besides reading the output. */
 struct proc_watch {
-	void (*tick)(void *ctx);	/* every tick_s seconds while it runs */
+	double (*tick)(void *ctx);	/* every tick_s seconds while it runs;
+					   returns 0 (spawn_wait's tick) */
 	double tick_s;
 	volatile sig_atomic_t *enough;	/* once set (by tick): end it now */
 };

@@ -91,11 +91,12 @@ static void run_line(void *arg, const char *line)
 		snprintf(c->last_error, sizeof c->last_error, "%s", line + strlen(BENCH_PREFIX));
 }
 
-static void run_tick(void *arg)
+static double run_tick(void *arg)
 {
 	struct run_ctx *c = arg;
 
 	hang_watch_poll(c->hang);
+	return 0;
 }
 
 /* A hang the runner's end shows: it says a program of the run is stuck

@@ -51,12 +51,13 @@ static void line_of_watched(void *arg, const char *line)
 
 /* The second tick ends the child, as the boot program's watch for a lost
  * I/O ends the suite runner. */
-static void tick(void *arg)
+static double tick(void *arg)
 {
 	struct watched *w = arg;
 
 	if (++w->ticks == 2)
 		w->enough = 1;
+	return 0;
 }
 
 static void watched(void)
