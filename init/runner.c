@@ -3,6 +3,7 @@
 #include "init/runner.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -10,6 +11,7 @@
 #include "init/boot.h"
 #include "init/children.h"
 #include "init/console.h"
+#include "init/kernel/clockmode.h"
 #include "init/results/results_part.h"
 
 #define BENCH_PREFIX "bootbench-bench: "
@@ -93,7 +95,7 @@ int bench_run(struct boot *b)
 	struct run_ctx c = { "" };
 	struct spawn_result r;
 	double deadline = b->deadline - FINISH_RESERVE;
-	char st[64], stopped[560];
+	char st[64], stopped[560], ctext[CLOCK_TEXT_MAX];
 	int n = 0;
 
 	argv[n++] = BENCH_PROGRAM;
@@ -112,6 +114,9 @@ int bench_run(struct boot *b)
 	argv[n++] = TARGET_MOUNT;
 	argv[n] = NULL;
 
+	/* The runner's figures are in this clock too (clockmode.h). */
+	if (setenv("BOOTBENCH_CLOCK", clock_text(&b->params.clock, ctext, sizeof ctext), 1) < 0)
+		return fail("could not set BOOTBENCH_CLOCK:");
 	say("running suite %s on %s (deadline in %.0f s)", b->params.suite,
 	    b->target->path, deadline - clock_now());
 	b->bench_started = true;

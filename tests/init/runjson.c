@@ -148,6 +148,9 @@ static const char expected[] =
 "    }\n"
 "  },\n"
 "  \"variant\": null,\n"
+"  \"clock\": {\n"
+"    \"mode\": \"host\"\n"
+"  },\n"
 "  \"parameters\": {\n"
 "    \"suite\": \"quick\",\n"
 "    \"target\": \"PARTLABEL=bootbench-target\",\n"
@@ -352,6 +355,20 @@ static void record(void)
 	ok(jr_valid(text, len) && strstr(text, "\n  \"variant\": {\n    \"name\": \"pti=on+nosmt\",\n"
 					"    \"parameters\": [\n      \"pti=on\",\n      \"nosmt\"\n    ]\n  },\n"),
 	   "a variant: its name and its parameters");
+	free(text);
+
+	/* the instructions clock: its mode and shift */
+	struct params clock_params = p;
+	struct record with_clock = early;
+	clock_parse("instructions:3", &clock_params.clock);
+	with_clock.params = &clock_params;
+	text = NULL;
+	out = open_memstream(&text, &len);
+	record_write(out, &with_clock);
+	fclose(out);
+	ok(jr_valid(text, len) && strstr(text, "\n  \"clock\": {\n    \"mode\": \"instructions\",\n"
+					"    \"shift\": 3\n  },\n"),
+	   "the instructions clock: its mode and its shift");
 	free(text);
 }
 
