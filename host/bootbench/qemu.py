@@ -27,10 +27,11 @@ disk(path, size)
     argument of a virtio disk on it.
 
 The clock (doc/clocks.md): what a boot's figures are measured in.
-clock_request(clock, shift, accel)
+clock_request(clock, shift, accel, env=True)
     The clock asked for, checked: (clock, shift), clock "auto", "host" or
     "instructions" (default QEMU_CLOCK, else auto), shift 0 to 10 (default
-    QEMU_ICOUNT_SHIFT, else ICOUNT_SHIFT); a ValueError says what is wrong
+    QEMU_ICOUNT_SHIFT, else ICOUNT_SHIFT; env False: neither is read); a
+    ValueError says what is wrong
     (an unknown clock, a shift out of range or given with the host clock,
     instructions with --accel kvm).
 clock_accel(clock, accel)
@@ -161,16 +162,17 @@ def _shift(value, what):
     return int(value)
 
 
-def clock_request(clock=None, shift=None, accel=None):
-    env_clock, env_shift = os.environ.get("QEMU_CLOCK"), os.environ.get("QEMU_ICOUNT_SHIFT")
+def clock_request(clock=None, shift=None, accel=None, env=True):
+    env_clock, env_shift = (os.environ.get("QEMU_CLOCK"), os.environ.get("QEMU_ICOUNT_SHIFT")) \
+        if env else (None, None)
     what = "" if clock is not None else "QEMU_CLOCK: "
     clock = clock if clock is not None else env_clock or "auto"
     if clock not in CLOCKS:
         raise ValueError("%sunknown clock '%s' (auto, host or instructions)" % (what, clock))
     if shift is not None:
         if clock == "host":
-            raise ValueError("--icount-shift goes with --clock instructions (or auto): the "
-                             "host's clock has no shift")
+            raise ValueError("--icount-shift goes with the instructions clock: the host's "
+                             "clock has no shift")
         shift = _shift(shift, "--icount-shift")
     elif env_shift and clock != "host":
         shift = _shift(env_shift, "QEMU_ICOUNT_SHIFT")
