@@ -476,6 +476,18 @@ static void profile_none_facts(struct dataset *ds)
 			attrs_set(&ds->runs[i]->facts, "profile", "none");
 }
 
+/* Beside a run in instruction time, one in the host's has the clock
+ * "host" (runs.c gives the fact to instruction time alone, so that the
+ * header of runs all in the host's time does not change). */
+static void clock_host_facts(struct dataset *ds)
+{
+	if (!some_run_has(ds, "clock"))
+		return;
+	for (size_t i = 0; i < ds->nruns; i++)
+		if (!attrs_get(&ds->runs[i]->facts, "clock"))
+			attrs_set(&ds->runs[i]->facts, "clock", "host");
+}
+
 /* Whether a column has two values of f: a word of two column lists. */
 static bool column_with_two_values(const struct fact *f)
 {
@@ -504,7 +516,7 @@ static void build_facts(struct report *r)
 	 * when some run records them (run.json has had them since the image
 	 * recorded its build and the kernel's settings). */
 	static const struct { const char *key; bool always; } keys[] = {
-		{ "kernel", true }, { "variant", false }, { "kernel config", false },
+		{ "kernel", true }, { "variant", false }, { "clock", false }, { "kernel config", false },
 		{ "kernel build", false },
 		{ "mitigations", false },
 		{ "THP", false }, { "clocksource", false }, { "profile", false },
@@ -518,6 +530,7 @@ static void build_facts(struct report *r)
 	struct strlist cl = { r->cols, r->ncols, r->ncols };
 
 	profile_none_facts(r->ds);
+	clock_host_facts(r->ds);
 	for (size_t k = 0; k < nkeys; k++)
 		shown[k] = keys[k].always || some_run_has(r->ds, keys[k].key);
 

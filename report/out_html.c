@@ -11,6 +11,7 @@
 #include "report/output.h"
 #include "common/fileio.h"
 
+#include "report/clocks.h"
 #include "report/diag.h"
 #include "report/html_charts.h"
 #include "report/html_warnings.h"
@@ -153,7 +154,15 @@ static void page(FILE *f, const struct report *r)
 	html_escape(f, report_suite(r));
 	fprintf(f, ", columns by ");
 	html_escape(f, r->axis);
-	fprintf(f, "</h1>\n<table class=\"columns\">\n<tr><th>column</th><th>");
+	fprintf(f, "</h1>\n");
+	char *clock = clocks_note(r->ds);
+	if (clock) {
+		fprintf(f, "<p><strong>Clock:</strong> ");
+		html_escape(f, clock);
+		fprintf(f, "</p>\n");
+		free(clock);
+	}
+	fprintf(f, "<table class=\"columns\">\n<tr><th>column</th><th>");
 	html_escape(f, r->axis);
 	fprintf(f, "</th><th>runs</th></tr>\n");
 	for (size_t c = 0; c < r->ncols; c++) {

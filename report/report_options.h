@@ -32,6 +32,7 @@ struct options {
 	bool summary;           /* --summary: each run's status (summary.h) */
 	bool monitors;          /* --monitors: rows of the key monitors (monitors.h) */
 	bool profile;           /* --profile: where the time went (profile.h) */
+	bool mixed_clocks;      /* --mixed-clocks: compare runs of different clocks (clocks.h) */
 	const char *symbols;    /* --symbols DIR: the image build's unstripped objects */
 	const char *folded;     /* --folded DIR: write the folded stacks there */
 };
