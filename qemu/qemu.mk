@@ -10,6 +10,9 @@
 # RUN_KERNELS=6.12 RUN_VARIANTS=pti=on boots 6.12 and 6.12 with pti=on
 # (qemu/run --kernel 6.12 --kernel "6.12 pti=on").  A bad one stops make
 # before anything is built.
+#
+# Under TCG the figures are in instruction time (qemu/run --clock auto,
+# doc/clocks.md); RUN_ARGS="--clock host" measures in the host's time.
 
 RUN_KERNELS  ?= 6.12
 RUN_VARIANTS ?=

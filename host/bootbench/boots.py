@@ -282,6 +282,8 @@ class Sequence:
                         accel, clock.word, index, count))
             before = hostload.sample()
             start = time.time()
+            # QEMU's deadline in the host's time, behind the guest's own.
+            seconds = clock.host_seconds(seconds)
             rc = qemu.boot(console, seconds, vmlinuz, initrd,
                            self.cmdline(run_id, boot.variant, walk, clock), self.qemu_args(target),
                            follow=not self.s.quiet, accel=accel, memory=self.s.memory,

@@ -61,6 +61,10 @@ CLOCKS = ("auto", "host", "instructions")
 ICOUNT_SHIFT = 3
 ICOUNT_SHIFT_MAX = 10
 ICOUNT_SLEEP = "on"
+# The fewest guest instructions TCG was seen to run in a host second here,
+# on a host whose other users took 80 % of its CPUs, is about 45 million:
+# a bound of 25 million keeps QEMU's deadline behind the guest's own.
+ICOUNT_MIN_RATE = 25e6
 
 
 def _binary():
@@ -146,6 +150,16 @@ class Clock:
         if self.mode != "instructions":
             return []
         return ["-icount", "shift=%d,sleep=%s" % (self.shift, ICOUNT_SLEEP)]
+
+    def host_seconds(self, seconds):
+        """The host's seconds that seconds of the guest's time may take: as
+        many for the host's clock; for instruction time, at the guest's
+        10^9 / 2^shift instructions a second and ICOUNT_MIN_RATE a host
+        second (never fewer than seconds: an idle guest's time is the
+        host's)."""
+        if self.mode != "instructions":
+            return seconds
+        return int(seconds * max(1.0, 1e9 / 2 ** self.shift / ICOUNT_MIN_RATE))
 
     def record(self):
         """host.json's clock object."""
