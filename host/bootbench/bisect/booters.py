@@ -23,11 +23,11 @@ Either's boot(side, variant, count) returns the run directories the boots
 left; its clock(variant) is the qemu.Clock its boots of variant are
 measured in (None: --boot-cmd's own), and keep(word) makes its boots
 measure in the clock of that word ("host", "instructions:3": what
-bisect.json records).  Every process a boot starts has BOOTBENCH_BISECT_SIDE=SIDE in its
-environment: settle(side) waits for such processes that a killed bisect
-left running (a QEMU keeps booting when its parent is killed) and takes
-the runs they leave, so that no two boots share a results disk and no
-boot made is lost.
+bisect.json records).  Every process a boot starts has
+BOOTBENCH_BISECT_SIDE=SIDE in its environment: settle(side) waits for
+such processes that a killed bisect left running (a QEMU keeps booting
+when its parent is killed) and takes the runs they leave, so that no two
+boots share a results disk and no boot made is lost.
 """
 import os
 import subprocess
