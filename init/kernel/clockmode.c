@@ -9,7 +9,7 @@
 
 int clock_parse(const char *text, struct clock_mode *c)
 {
-	const char *n = text + strlen(INSTRUCTIONS);
+	const char *n;
 
 	if (strcmp(text, "host") == 0) {
 		c->instructions = false;
@@ -18,6 +18,7 @@ int clock_parse(const char *text, struct clock_mode *c)
 	}
 	if (strncmp(text, INSTRUCTIONS, strlen(INSTRUCTIONS)) != 0)
 		return -1;
+	n = text + strlen(INSTRUCTIONS);
 	/* One or two digits, no sign, no leading zero before a digit. */
 	if (n[0] < '0' || n[0] > '9' || (n[1] && (n[0] == '0' || n[1] < '0' || n[1] > '9' || n[2])))
 		return -1;
