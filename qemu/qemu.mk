@@ -11,8 +11,8 @@
 # (qemu/run --kernel 6.12 --kernel "6.12 pti=on").  A bad one stops make
 # before anything is built.
 #
-# Under TCG the figures are in instruction time (qemu/run --clock auto,
-# doc/clocks.md); RUN_ARGS="--clock host" measures in the host's time.
+# RUN_ARGS="--clock instructions" measures in QEMU's instruction time
+# under TCG instead of the host's time (doc/clocks.md).
 
 RUN_KERNELS  ?= 6.12
 RUN_VARIANTS ?=

@@ -127,7 +127,7 @@ class Settings:
     memory: int = 2048
     cpus: int = 2
     accel: str = "auto"              # auto, kvm or tcg
-    clock: str = "auto"              # auto, host or instructions (qemu.clock_request)
+    clock: str = "host"              # auto, host or instructions (qemu.clock_request)
     icount_shift: int = qemu.ICOUNT_SHIFT    # -icount shift of the instructions clock
     append: str = ""                 # extra kernel command line of every boot
     extra_disks: list = field(default_factory=list)

@@ -29,11 +29,10 @@ disk(path, size)
 The clock (doc/clocks.md): what a boot's figures are measured in.
 clock_request(clock, shift, accel, env=True)
     The clock asked for, checked: (clock, shift), clock "auto", "host" or
-    "instructions" (default QEMU_CLOCK, else auto), shift 0 to 10 (default
+    "instructions" (default QEMU_CLOCK, else host), shift 0 to 10 (default
     QEMU_ICOUNT_SHIFT, else ICOUNT_SHIFT; env False: neither is read); a
-    ValueError says what is wrong
-    (an unknown clock, a shift out of range or given with the host clock,
-    instructions with --accel kvm).
+    ValueError says what is wrong (an unknown clock, a shift out of range
+    or given with the host clock, instructions with --accel kvm).
 clock_accel(clock, accel)
     The accelerator to ask accelerator() for: TCG for instructions, with
     no probe of KVM.
@@ -180,7 +179,7 @@ def clock_request(clock=None, shift=None, accel=None, env=True):
     env_clock, env_shift = (os.environ.get("QEMU_CLOCK"), os.environ.get("QEMU_ICOUNT_SHIFT")) \
         if env else (None, None)
     what = "" if clock is not None else "QEMU_CLOCK: "
-    clock = clock if clock is not None else env_clock or "auto"
+    clock = clock if clock is not None else env_clock or "host"
     if clock not in CLOCKS:
         raise ValueError("%sunknown clock '%s' (auto, host or instructions)" % (what, clock))
     if shift is not None:
