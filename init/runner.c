@@ -4,6 +4,7 @@
 #include "init/runner.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -13,6 +14,7 @@
 #include "init/children.h"
 #include "init/console.h"
 #include "init/hang.h"
+#include "init/kernel/clockmode.h"
 #include "init/results/results_part.h"
 
 #define BENCH_PREFIX "bootbench-bench: "
@@ -123,7 +125,7 @@ int bench_run(struct boot *b)
 	const struct proc_watch watch = { run_tick, HANG_TICK, &b->hang.seen };
 	struct spawn_result r;
 	double deadline = b->deadline - FINISH_RESERVE;
-	char st[64], stopped[560], reason[1024];
+	char st[64], stopped[560], reason[1024], ctext[CLOCK_TEXT_MAX];
 	int n = 0, rc;
 
 	argv[n++] = BENCH_PROGRAM;
@@ -142,6 +144,9 @@ int bench_run(struct boot *b)
 	argv[n++] = TARGET_MOUNT;
 	argv[n] = NULL;
 
+	/* The runner's figures are in this clock too (clockmode.h). */
+	if (setenv("BOOTBENCH_CLOCK", clock_text(&b->params.clock, ctext, sizeof ctext), 1) < 0)
+		return fail("could not set BOOTBENCH_CLOCK:");
 	say("running suite %s on %s (deadline in %.0f s)", b->params.suite,
 	    b->target->path, deadline - clock_now());
 	b->bench_started = true;

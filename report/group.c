@@ -466,16 +466,18 @@ static bool some_run_has(const struct dataset *ds, const char *key)
 	return false;
 }
 
-/* Beside a run with CPU profiles, one without has the profile "none": a
- * profiled column against an unprofiled one is a difference the header
- * flags, as perf's sampling costs some of the figure. */
-static void profile_none_facts(struct dataset *ds)
+/* Beside a run with fact key, one without it has value: a profiled run
+ * beside an unprofiled one ("profile" "none": perf's sampling costs some
+ * of the figure), a run in instruction time beside one in the host's
+ * ("clock" "host": runs.c gives the fact to instruction time alone, so
+ * that the header of runs all in the host's time does not change). */
+static void fill_facts(struct dataset *ds, const char *key, const char *value)
 {
-	if (!some_run_has(ds, "profile"))
+	if (!some_run_has(ds, key))
 		return;
 	for (size_t i = 0; i < ds->nruns; i++)
-		if (!attrs_get(&ds->runs[i]->facts, "profile"))
-			attrs_set(&ds->runs[i]->facts, "profile", "none");
+		if (!attrs_get(&ds->runs[i]->facts, key))
+			attrs_set(&ds->runs[i]->facts, key, value);
 }
 
 /* Whether a column has two values of f: a word of two column lists. */
@@ -506,7 +508,7 @@ static void build_facts(struct report *r)
 	 * when some run records them (run.json has had them since the image
 	 * recorded its build and the kernel's settings). */
 	static const struct { const char *key; bool always; } keys[] = {
-		{ "kernel", true }, { "variant", false }, { "kernel config", false },
+		{ "kernel", true }, { "variant", false }, { "clock", false }, { "kernel config", false },
 		{ "kernel build", false },
 		{ "mitigations", false },
 		{ "THP", false }, { "clocksource", false }, { "profile", false },
@@ -519,7 +521,8 @@ static void build_facts(struct report *r)
 	bool shown[sizeof keys / sizeof *keys];
 	struct strlist cl = { r->cols, r->ncols, r->ncols };
 
-	profile_none_facts(r->ds);
+	fill_facts(r->ds, "profile", "none");
+	fill_facts(r->ds, "clock", "host");
 	for (size_t k = 0; k < nkeys; k++)
 		shown[k] = keys[k].always || some_run_has(r->ds, keys[k].key);
 

@@ -10,6 +10,7 @@
  */
 #include "report/output.h"
 
+#include "report/clocks.h"
 #include "report/diag.h"
 #include "report/html_charts.h"
 #include "report/html_warnings.h"
@@ -155,7 +156,15 @@ static void report_body(FILE *f, const struct report *r)
 		fprintf(f, ", metric ");
 		html_escape(f, r->opt->metric);
 	}
-	fprintf(f, "</h1>\n<table class=\"columns\">\n<tr><th>column</th><th>");
+	fprintf(f, "</h1>\n");
+	char *clock = clocks_note(r->ds);
+	if (clock) {
+		fprintf(f, "<p><strong>Clock:</strong> ");
+		html_escape(f, clock);
+		fprintf(f, "</p>\n");
+		free(clock);
+	}
+	fprintf(f, "<table class=\"columns\">\n<tr><th>column</th><th>");
 	html_escape(f, r->axis);
 	fprintf(f, "</th><th>runs</th></tr>\n");
 	for (size_t c = 0; c < r->ncols; c++) {

@@ -3,6 +3,7 @@
 #include "report/output.h"
 
 #include "common/json.h"
+#include "report/clocks.h"
 #include "report/layout.h"
 #include "report/monitors.h"
 #include "report/profile/prof_output.h"
@@ -150,6 +151,17 @@ void output_json(FILE *f, const struct report *r)
 		json_string(&j, "metric", r->opt->metric);
 	else
 		json_null(&j, "metric");
+	int shift;
+	char *note = clocks_note(r->ds);
+	json_object_begin(&j, "clock");
+	json_string(&j, "mode", clocks_mode(r->ds, &shift));
+	if (shift >= 0)
+		json_int(&j, "shift", shift);
+	else
+		json_null(&j, "shift");
+	json_string_or_null(&j, "note", note);
+	json_object_end(&j);
+	free(note);
 	json_string(&j, "axis", r->axis);
 	json_string(&j, "baseline", r->cols[r->baseline]);
 	json_double(&j, "confidence_pct", r->opt->confidence);

@@ -2,6 +2,7 @@
 /* out_markdown.c: the report as Markdown (GitHub tables). */
 #include "report/output.h"
 
+#include "report/clocks.h"
 #include "report/layout.h"
 #include "report/monitors.h"
 #include "report/util.h"
@@ -111,6 +112,12 @@ void output_markdown(FILE *f, const struct report *r)
 	output_markdown_text(f, report_suite(r));
 	fprintf(f, ", columns by ");
 	output_markdown_text(f, r->axis);
+	char *clock = clocks_note(r->ds);
+	if (clock) {
+		fprintf(f, "\n\n**Clock:** ");
+		output_markdown_text(f, clock);
+		free(clock);
+	}
 	fprintf(f, "\n\n| column | %s | runs |\n|---|---|---|\n", r->axis);
 	for (size_t c = 0; c < r->ncols; c++) {
 		char *runs = column_runs(r, c);

@@ -7,6 +7,7 @@
  * Exit status: 0 everything was read, 1 some input was skipped (the
  * warnings say what), 2 bad usage or nothing to report.
  */
+#include "report/clocks.h"
 #include "report/diag.h"
 #include "report/group.h"
 #include "report/metric.h"
@@ -50,7 +51,8 @@ int main(int argc, char **argv)
 		dataset_free(&ds);
 		return 2;
 	}
-	if (dataset_select(&ds, opt.case_id, opt.metric) != 0) {
+	if (dataset_select(&ds, opt.case_id, opt.metric) != 0 ||
+	    clocks_check(&ds, opt.mixed_clocks) != 0) {
 		dataset_free(&ds);
 		return 2;
 	}

@@ -57,6 +57,9 @@ const char options_usage[] =
 "                      spread between the boots of these runs (a pilot: 3\n"
 "                      boots per column or more)\n"
 "  --power PCT         the chance --plan's boots find such a change (default 80)\n"
+"  --mixed-clocks      compare runs measured in different clocks (the host's\n"
+"                      time, instruction time at one -icount shift or another:\n"
+"                      doc/clocks.md), which is refused otherwise\n"
 "  --summary           instead of the report: each run's status and, if it is\n"
 "                      done, a line per measurement (workload, clients, tps);\n"
 "                      exit 1 unless every run is done with measurements\n"
@@ -70,7 +73,7 @@ const char options_usage[] =
  * tells them from short options. */
 enum { OPT_BY = 256, OPT_ROWS, OPT_BASELINE, OPT_CONFIDENCE, OPT_FORMAT, OPT_HTML,
        OPT_PLAN, OPT_POWER, OPT_SYMBOLS, OPT_FOLDED, OPT_CASE, OPT_METRIC, OPT_THRESHOLD,
-       OPT_DIRECTION, OPT_VERSION, OPT_SUMMARY, OPT_MONITORS, OPT_PROFILE };
+       OPT_DIRECTION, OPT_VERSION, OPT_SUMMARY, OPT_MONITORS, OPT_PROFILE, OPT_MIXED_CLOCKS };
 
 static const struct option longopts[] = {
 	{ "by", required_argument, NULL, OPT_BY },
@@ -90,6 +93,7 @@ static const struct option longopts[] = {
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ "monitors", no_argument, NULL, OPT_MONITORS },
 	{ "profile", no_argument, NULL, OPT_PROFILE },
+	{ "mixed-clocks", no_argument, NULL, OPT_MIXED_CLOCKS },
 	{ "symbols", required_argument, NULL, OPT_SYMBOLS },
 	{ "folded", required_argument, NULL, OPT_FOLDED },
 	{ NULL, 0, NULL, 0 },
@@ -164,6 +168,9 @@ int options_parse(struct options *o, int argc, char **argv)
 			break;
 		case OPT_PROFILE:
 			o->profile = true;
+			break;
+		case OPT_MIXED_CLOCKS:
+			o->mixed_clocks = true;
 			break;
 		case OPT_SYMBOLS: o->symbols = optarg; break;
 		case OPT_FOLDED: o->folded = optarg; break;

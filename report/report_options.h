@@ -39,6 +39,7 @@ struct options {
 	bool columns_are_kernels;  /* not an option: each column (by argument) is
 				    * one kernel, as bootbench-gate's sides are, so
 				    * the kernel's facts follow the axis */
+	bool mixed_clocks;      /* --mixed-clocks: compare runs of different clocks (clocks.h) */
 	const char *symbols;    /* --symbols DIR: the image build's unstripped objects */
 	const char *folded;     /* --folded DIR: write the folded stacks there */
 };

@@ -127,6 +127,8 @@ class Settings:
     memory: int = 2048
     cpus: int = 2
     accel: str = "auto"              # auto, kvm or tcg
+    clock: str = "host"              # auto, host or instructions (qemu.clock_request)
+    icount_shift: int = qemu.ICOUNT_SHIFT    # -icount shift of the instructions clock
     append: str = ""                 # extra kernel command line of every boot
     extra_disks: list = field(default_factory=list)
     target: bool = True              # attach a target disk
@@ -221,8 +223,8 @@ class Sequence:
                  % (w.id, len(w.kdirs), ", ".join(map(str, vs))))
         return w
 
-    def cmdline(self, run_id, variant, walk):
-        words = ["loglevel=4", "bootbench.suite=" + self.suite_name]
+    def cmdline(self, run_id, variant, walk, clock):
+        words = ["loglevel=4", "bootbench.suite=" + self.suite_name, "bootbench.clock=" + clock.word]
         spec = self.s.target_spec or "PARTLABEL=" + self.s.target_name
         if spec != "none":
             words.append("bootbench.target=" + spec)
@@ -278,19 +280,22 @@ class Sequence:
                 # 2 MiB more for the partition table and the alignment.
                 disks.gpt_create(target, self.target_mib() + 2, self.s.target_name)
             vmlinuz = os.path.join(kdir, "vmlinuz")
-            accel = qemu.accelerator(vmlinuz, self.s.accel)
-            self.say("booting %s (run %s, suite %s, %s, boot %d of %d)"
+            accel = qemu.accelerator(vmlinuz, qemu.clock_accel(self.s.clock, self.s.accel))
+            clock = qemu.clock(self.s.clock, self.s.icount_shift, accel)
+            self.say("booting %s (run %s, suite %s, %s, clock %s, boot %d of %d)"
                      % (" ".join([release] + boot.variant.parameters), run_id, self.suite_name,
-                        accel, index, count))
+                        accel, clock.word, index, count))
             before = hostload.sample()
             start = time.time()
+            # QEMU's deadline in the host's time, behind the guest's own.
+            seconds = clock.host_seconds(seconds)
             rc = qemu.boot(console, seconds, vmlinuz, initrd,
-                           self.cmdline(run_id, boot.variant, walk), self.qemu_args(target),
+                           self.cmdline(run_id, boot.variant, walk, clock), self.qemu_args(target),
                            follow=not self.s.quiet, accel=accel, memory=self.s.memory,
-                           cpus=self.s.cpus)
+                           cpus=self.s.cpus, clock=clock)
             host = hostload.record(before, hostload.sample(),
                                    {"index": index, "count": count, "round": boot.round,
-                                    "order": order, "seed": seed}, accel)
+                                    "order": order, "seed": seed}, accel, clock.record())
             self.say("%s finished in %d s (qemu exit %d)" % (release, time.time() - start, rc))
         finally:
             if target and not self.s.keep_target and os.path.exists(target):

@@ -58,6 +58,17 @@ static void variant(struct json *j, const struct variant *v)
 	json_object_end(j);
 }
 
+/* The clock the figures are in (bootbench.clock=): {"mode": "host"} or
+ * {"mode": "instructions", "shift": N}. */
+static void clock_json(struct json *j, const struct clock_mode *c)
+{
+	json_object_begin(j, "clock");
+	json_string(j, "mode", c->instructions ? "instructions" : "host");
+	if (c->instructions)
+		json_int(j, "shift", c->shift);
+	json_object_end(j);
+}
+
 static void disk(struct json *j, const char *key, const struct disk_facts *d)
 {
 	if (!d) {
@@ -196,6 +207,7 @@ void record_write(FILE *out, const struct record *r)
 	kernel_settings(&j, r->kernel);
 	json_object_end(&j);
 	variant(&j, &r->params->variant);
+	clock_json(&j, &r->params->clock);
 	parameters(&j, r->params);
 
 	json_object_begin(&j, "cpu");

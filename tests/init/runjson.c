@@ -148,6 +148,9 @@ static const char expected[] =
 "    }\n"
 "  },\n"
 "  \"variant\": null,\n"
+"  \"clock\": {\n"
+"    \"mode\": \"host\"\n"
+"  },\n"
 "  \"parameters\": {\n"
 "    \"suite\": \"quick\",\n"
 "    \"target\": \"PARTLABEL=bootbench-target\",\n"
@@ -232,6 +235,31 @@ static const char expected[] =
 "    \"phases\": []\n"
 "  }\n"
 "}\n";
+
+/* The record as record_write() writes it: a new string, its length in *len. */
+static char *written(const struct record *r, size_t *len)
+{
+	char *text = NULL;
+	FILE *out = open_memstream(&text, len);
+
+	record_write(out, r);
+	fclose(out);
+	return text;
+}
+
+/* Whether record r with parameters q is written as valid JSON holding want. */
+static bool written_with(struct record r, const struct params *q, const char *want)
+{
+	size_t len;
+	char *text;
+	bool yes;
+
+	r.params = q;
+	text = written(&r, &len);
+	yes = text && jr_valid(text, len) && strstr(text, want);
+	free(text);
+	return yes;
+}
 
 static void record(void)
 {
@@ -337,10 +365,7 @@ static void record(void)
 	in_memory.params = &console_params;
 	in_memory.results = NULL;
 	in_memory.results_mount_options = "tmpfs (bootbench.results=console)";
-	text = NULL;
-	out = open_memstream(&text, &len);
-	record_write(out, &in_memory);
-	fclose(out);
+	text = written(&in_memory, &len);
 	ok(jr_valid(text, len) && strstr(text, "    \"results\": \"console\",\n") &&
 	   strstr(text, "\n  \"results\": null,\n") &&
 	   strstr(text, "\"options\": \"tmpfs (bootbench.results=console)\""),
@@ -348,18 +373,18 @@ static void record(void)
 	free(text);
 
 	/* a variant: its name and parameters */
-	struct params variant_params = p;
-	struct record with_variant = early;
-	variant_parse("pti=on+nosmt", &variant_params.variant, err, sizeof err);
-	with_variant.params = &variant_params;
-	text = NULL;
-	out = open_memstream(&text, &len);
-	record_write(out, &with_variant);
-	fclose(out);
-	ok(jr_valid(text, len) && strstr(text, "\n  \"variant\": {\n    \"name\": \"pti=on+nosmt\",\n"
-					"    \"parameters\": [\n      \"pti=on\",\n      \"nosmt\"\n    ]\n  },\n"),
+	struct params q = p;
+	variant_parse("pti=on+nosmt", &q.variant, err, sizeof err);
+	ok(written_with(early, &q, "\n  \"variant\": {\n    \"name\": \"pti=on+nosmt\",\n"
+			"    \"parameters\": [\n      \"pti=on\",\n      \"nosmt\"\n    ]\n  },\n"),
 	   "a variant: its name and its parameters");
-	free(text);
+
+	/* the instructions clock: its mode and shift */
+	q = p;
+	clock_parse("instructions:3", &q.clock);
+	ok(written_with(early, &q, "\n  \"clock\": {\n    \"mode\": \"instructions\",\n"
+			"    \"shift\": 3\n  },\n"),
+	   "the instructions clock: its mode and its shift");
 }
 
 int main(void)
