@@ -42,6 +42,20 @@ from bootbench import walk as walks
 # Beyond the run's own deadline: the kernel's boot, the init's finish and
 # the power-off.
 GRACE_S = 300
+# What the console shows once the init runs ("[ 5.1] bootbench: Linux ..."):
+# a boot without it after qemu.INIT_SECONDS is ended (qemu.run).
+INIT_LINE = b"bootbench: "
+
+
+def not_started(release, clock, console):
+    """Why a boot ended before the init: one line, with the known cause of
+    the instructions clock."""
+    why = "Linux %s did not reach the init within %d s: QEMU was stopped (console: %s)" \
+        % (release, qemu.init_seconds(), console)
+    if clock.mode == "instructions":
+        why += "; under the instructions clock, Debian's 5.10 and 6.1 never bring up a second " \
+            "CPU: boot them with --cpus 1 or --clock host (doc/clocks.md)"
+    return why
 
 
 @dataclass(frozen=True)
@@ -292,11 +306,13 @@ class Sequence:
             rc = qemu.boot(console, seconds, vmlinuz, initrd,
                            self.cmdline(run_id, boot.variant, walk, clock), self.qemu_args(target),
                            follow=not self.s.quiet, accel=accel, memory=self.s.memory,
-                           cpus=self.s.cpus, clock=clock)
+                           cpus=self.s.cpus, clock=clock, started=INIT_LINE)
             host = hostload.record(before, hostload.sample(),
                                    {"index": index, "count": count, "round": boot.round,
                                     "order": order, "seed": seed}, accel, clock.record())
             self.say("%s finished in %d s (qemu exit %d)" % (release, time.time() - start, rc))
+            if rc == qemu.NOT_STARTED:
+                self.warn(not_started(release, clock, console))
         finally:
             if target and not self.s.keep_target and os.path.exists(target):
                 os.remove(target)

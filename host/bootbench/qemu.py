@@ -11,13 +11,18 @@ accelerator(kernel, chosen=None)
     back to TCG says so on stderr.  The choice is exported as QEMU_ACCEL,
     which skips the probe (and the notice) from then on.
 run(log, seconds, args, follow=False, accel=None, memory=None, cpus=None,
-    clock=None)
+    clock=None, started=None)
     QEMU with the common arguments (-accel, -cpu host under KVM and max
     under TCG with the Clock's -icount, -nographic, no monitor, -no-reboot,
     -nic none, -m and -smp: memory and cpus, else QEMU_MEM and QEMU_SMP),
     the serial console written to log, and args; ended after seconds.
     follow streams the console to stdout meanwhile.  Returns QEMU's exit
-    status, 124 on timeout, 128+N when killed by signal N.
+    status, 124 on timeout, 128+N when killed by signal N.  started, some
+    bytes, ends QEMU with NOT_STARTED when the console does not show them
+    within INIT_SECONDS of the host's time
+    (QEMU_INIT_TIMEOUT): a kernel that hangs before the init starts (an
+    early-boot hang of TCG's timers, a second CPU that never comes up)
+    ends in minutes, not at the run's deadline.
 boot(log, seconds, kernel, initrd, cmdline, args, follow=False, ...)
     accelerator(kernel), then run() booting kernel with initrd and the
     command line "console=ttyS0 panic=-1 CMDLINE" (a panic ends QEMU at
@@ -44,12 +49,13 @@ clock(clock, shift, accel)
 
 The environment, all optional: QEMU (qemu-system-x86_64), QEMU_MEM (1024),
 QEMU_SMP (2), QEMU_ACCEL, QEMU_ACCEL_CACHE ($BUILD/qemu/accel), QEMU_CLOCK
-(auto), QEMU_ICOUNT_SHIFT (3).
+(host), QEMU_ICOUNT_SHIFT (3), QEMU_INIT_TIMEOUT (300).
 """
 import os
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 
 from bootbench import Error, tree
@@ -65,6 +71,12 @@ ICOUNT_SLEEP = "on"
 # a bound of 25 million keeps QEMU's deadline behind the guest's own.
 ICOUNT_MIN_RATE = 25e6
 
+
+# run(started=...): QEMU's status when the line never came, and how long it
+# is waited for by default.  The appliance's first line comes 5 to 20 s
+# after QEMU starts under TCG, a minute on a loaded host.
+NOT_STARTED = 122
+INIT_SECONDS = 300
 
 def _binary():
     return os.environ.get("QEMU") or "qemu-system-x86_64"
@@ -251,7 +263,7 @@ def command(log, args, accel=None, memory=None, cpus=None, clock=None):
 
 
 def run(log, seconds, args, follow=False, accel=None, memory=None, cpus=None, quiet=False,
-        clock=None):
+        clock=None, started=None):
     open(log, "w").close()
     sys.stdout.flush()
     try:
@@ -264,7 +276,11 @@ def run(log, seconds, args, follow=False, accel=None, memory=None, cpus=None, qu
     if follow:
         tail = subprocess.Popen(["tail", "-n", "+1", "-f", "--pid=%d" % proc.pid, log])
     try:
-        status = _wait(proc, seconds)
+        if started and not _started(proc, log, started, min(seconds, init_seconds())):
+            _end(proc)
+            status = NOT_STARTED
+        else:
+            status = _wait(proc, seconds)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -274,28 +290,60 @@ def run(log, seconds, args, follow=False, accel=None, memory=None, cpus=None, qu
     return status
 
 
+def init_seconds():
+    """How long run() waits for the started line (QEMU_INIT_TIMEOUT)."""
+    try:
+        return max(1, int(os.environ.get("QEMU_INIT_TIMEOUT") or INIT_SECONDS))
+    except ValueError:
+        return INIT_SECONDS
+
+
+def _started(proc, log, mark, seconds):
+    """Whether log shows mark before seconds pass (True too when QEMU
+    ends before: its status says how)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            with open(log, "rb") as f:
+                if mark in f.read():
+                    return True
+        except OSError:
+            pass
+        try:
+            proc.wait(timeout=1)
+            return True
+        except subprocess.TimeoutExpired:
+            pass
+    return False
+
+
+def _end(proc):
+    """SIGTERM, and SIGKILL 5 s later, as timeout(1) -k 5 does."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def _wait(proc, seconds):
     """proc's exit status, as timeout(1) -k 5 would give it: SIGTERM after
     seconds, SIGKILL 5 s later, 124 then."""
     try:
         status = proc.wait(timeout=seconds)
     except subprocess.TimeoutExpired:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        _end(proc)
         return 124
     return 128 - status if status < 0 else status
 
 
 def boot(log, seconds, kernel, initrd, cmdline, args=(), follow=False, accel=None,
-         memory=None, cpus=None, clock=None):
+         memory=None, cpus=None, clock=None, started=None):
     return run(log, seconds, ["-kernel", kernel, "-initrd", initrd,
                               "-append", "console=ttyS0 panic=-1 " + cmdline] + list(args),
                follow=follow, accel=accelerator(kernel, accel), memory=memory, cpus=cpus,
-               clock=clock)
+               clock=clock, started=started)
 
 
 def disk(path, size):
