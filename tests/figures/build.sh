@@ -19,7 +19,10 @@ ln -s "$downloads/src" "$work/cache/src"
 ln -s "$downloads/deb" "$work/cache/deb"
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
-# clone_make NAME: clone into NAME, make there; prints the seconds taken.
+minutes() { awk -v s="$1" 'BEGIN { s = int(s + 0.5); printf "%d min %02d s", s / 60, s % 60 }'; }
+# clone_make NAME: clone into NAME and make there; prints the seconds it
+# took and the CPU seconds make and its children used (user and system),
+# which the host's load changes less.
 clone_make() {
 	git clone -q "$TOP" "$work/$1"
 	start=$(date +%s.%N)
@@ -29,20 +32,24 @@ clone_make() {
 		echo "build.sh: make in a fresh clone failed" >&2
 		exit 1
 	fi
-	awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f", e - s }'
+	end=$(date +%s.%N)
+	times >"$work/$1.times"  # in this shell: a subshell's children are not make
+	awk -v s="$start" -v e="$end" '
+		function seconds(t, p) { split(t, p, "m"); sub(/s$/, "", p[2]); return p[1] * 60 + p[2] }
+		NR == 2 { printf "%.1f %.1f\n", e - s, seconds($1) + seconds($2) }' "$work/$1.times"
 }
-# steps NAME: how many packages the make in NAME built and restored.
-steps() {
-	printf '%d built, %d restored' "$(grep -c '^  UNPACK ' "$work/$1.log")" \
-		"$(grep -c '^  RESTORE ' "$work/$1.log")"
+# report NAME WHAT: its line of figures.
+report() {
+	set -- "$1" "$2" $(clone_make "$1")
+	[ $# -eq 4 ] || exit 1
+	printf '  %-28s %s (CPU %s)  %d built, %d restored; load before %s, after %s\n' "$2" \
+		"$(minutes "$3")" "$(minutes "$4")" "$(grep -c '^  UNPACK ' "$work/$1.log")" \
+		"$(grep -c '^  RESTORE ' "$work/$1.log")" "$l0" "$(load)"
 }
-minutes() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
 
 echo "make in a fresh clone of $(git -C "$TOP" rev-parse --short HEAD), $(nproc) CPUs"
 l0=$(load)
-cold=$(clone_make cold)
-echo "  cold (empty package cache)  $(minutes "$cold")  $(steps cold); load before $l0, after $(load)"
+report cold "cold (empty package cache)"
 l0=$(load)
-warm=$(clone_make warm)
-echo "  warm (a second clone)       $(minutes "$warm")  $(steps warm); load before $l0, after $(load)  (goal <= 3 min)"
-echo "  package cache               $(du -sh "$work/cache/packages" | cut -f1)"
+report warm "warm (a second clone)"
+echo "  goal: warm <= 3 min; package cache $(du -sh "$work/cache/packages" | cut -f1)"
