@@ -4,8 +4,8 @@
 # it stores.  The entries and their format: mk/package-cache.
 #
 # A package's key is made, when its stamp's recipe is about to run, of its
-# recipe file, its pin, mk/package.mk, mk/common.mk, mk/package-cache,
-# its P_INPUTS, the keys its dependencies were built or restored with
+# recipe file, its pin, mk/package.mk, mk/common.mk, this file,
+# mk/package-cache, its P_INPUTS, the keys its dependencies were built or restored with
 # ($(PKG)/DEP/key), the versions of musl-gcc, musl, gcc and ld, the kernel
 # headers and the host's architecture (pkg_inputs).  With an entry of that
 # key in $(BOOTBENCH_PACKAGE_CACHE)/NAME/, the recipe restores it
@@ -14,7 +14,7 @@
 # package's sysroot files are then copied into $(SYSROOT) and its key
 # written to $(PKG)/NAME/key.  A package whose key cannot be made (a
 # dependency built without one, BOOTBENCH_PACKAGE_CACHE empty) is built and
-# not stored.
+# not stored; so is one whose entry cannot be written (a warning).
 #
 # Make remakes a stamp as it always has (its recipe, pin, inputs or a
 # dependency newer than it); the key only decides how.

@@ -138,7 +138,7 @@ define $(2)_BUILD_RECIPE
 	$$(Q)$$(call recipe_begin,$(1))
 	$$(Q)$$(call unpack,$(or $($(2)_PIN),$(2)),$$($(2)_DIR)) $$($(2)_QUIET)
 $(call pkg_steps,$(1),$(2))
-	$$(Q)$$(call pkg_store,$(1),$(2)) $$($(2)_QUIET)
+	$$(Q)$$(call pkg_store,$(1),$(2)) >>$$(call recipe_log,$(1))
 	$$(Q)$$(call pkg_install,$(1),$(2))
 	$$(Q)$$(call recipe_end,$(1))
 endef
