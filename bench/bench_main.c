@@ -10,6 +10,7 @@
  * doc/results-jsonl.md for what it writes.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "bench/bench_options.h"
 #include "bench/msg.h"
@@ -74,6 +75,10 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		return 0;
+	}
+	if (options_clock(getenv("BOOTBENCH_CLOCK"), &o.icount_shift, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
+		return 2;
 	}
 	if (suite.needs_wal && !o.wal) {
 		fprintf(stderr, "%s: suite \"%s\" needs a WAL device (--wal DEV)\n",

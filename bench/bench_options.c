@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The options of run after --suite and --suite-file, in both texts that
@@ -24,6 +25,14 @@
 	"                          the measurements (no series/ID.sys.csv)\n" \
 	"  --perf PROGRAM          perf for a suite that asks for profiles\n" \
 	"                          (default: perf in PATH)\n"
+
+/* What run reads from its environment, in both texts that list it. */
+#define ENVIRONMENT_LINES \
+	"Environment:\n" \
+	"  BOOTBENCH_CLOCK         the clock the run is measured in: host (the\n" \
+	"                          default), or instructions:N under QEMU's\n" \
+	"                          -icount shift=N (N 0 to 10), which adds the CPU\n" \
+	"                          time per transaction counted in instructions\n"
 
 const char options_usage[] =
 	"bootbench-bench runs a benchmark suite on a dedicated block device.\n"
@@ -50,7 +59,12 @@ const char options_usage[] =
 	"  -h, --help              show this help (after a command: its own), then exit\n"
 	"  --version               print the id of the image built with it, then exit\n"
 	"\n"
+	"\n"
+	ENVIRONMENT_LINES
+	"\n"
 	"Exit status: 0 success, 1 the run failed, 2 usage error or unknown suite,\n"
+	"3 a program of the run stuck in uninterruptible sleep (state D) after SIGKILL:\n"
+	"its I/O does not complete (the run ended at once, nothing unmounted),\n"
 	"143 stopped by SIGTERM (after stopping PostgreSQL and unmounting).\n";
 
 static const char usage_describe[] =
@@ -110,7 +124,11 @@ static const char usage_run[] =
 	RUN_OPTION_LINES
 	"  -h, --help              show this help, then exit\n"
 	"\n"
+	ENVIRONMENT_LINES
+	"\n"
 	"Exit status: 0 success, 1 the run failed, 2 usage error or unknown suite,\n"
+	"3 a program of the run stuck in uninterruptible sleep (state D) after SIGKILL:\n"
+	"its I/O does not complete (the run ended at once, nothing unmounted),\n"
 	"143 stopped by SIGTERM (after stopping PostgreSQL and unmounting).\n";
 
 #define ON(cmd) (1u << (cmd))
@@ -379,4 +397,20 @@ int options_parse(int argc, char **argv, struct options *o,
 	if (o->command == CMD_KEYS || o->command == CMD_FILESYSTEMS)
 		return 0;
 	return check_values(o, err, errlen);
+}
+
+int options_clock(const char *value, int *shift, char *err, size_t errlen)
+{
+	const char *n = value && strncmp(value, "instructions:", 13) == 0 ? value + 13 : NULL;
+
+	*shift = -1;
+	if (!value || strcmp(value, "host") == 0)
+		return 0;
+	if (n && n[0] >= '0' && n[0] <= '9' &&
+	    (n[1] == '\0' || (n[0] == '1' && n[1] == '0' && n[2] == '\0'))) {
+		*shift = atoi(n);
+		return 0;
+	}
+	return error(err, errlen, "BOOTBENCH_CLOCK: \"%s\" is neither host nor "
+		     "instructions:N with N from 0 to 10", value);
 }

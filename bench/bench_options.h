@@ -30,6 +30,7 @@ struct options {
 	const char *suites_dir;    /* where suites/NAME.ini override built-ins */
 	bool no_monitors;          /* run: no per-second sampling (monitor.h) */
 	const char *perf;          /* run: the perf program; NULL: perf in PATH */
+	int icount_shift;          /* run: BOOTBENCH_CLOCK=instructions:N's N; -1: host */
 };
 
 /*
@@ -39,6 +40,14 @@ struct options {
  */
 int options_parse(int argc, char **argv, struct options *o,
 		  char *err, size_t errlen);
+
+/*
+ * The clock the run is measured in, from the environment variable
+ * BOOTBENCH_CLOCK (value; NULL when it is not set): host (or not set),
+ * -1 in *shift; instructions:N (QEMU's -icount shift=N, N 0 to 10), N.
+ * Returns 0, or -1 with one line in err.
+ */
+int options_clock(const char *value, int *shift, char *err, size_t errlen);
 
 /* The usage text of bootbench-bench --help. */
 extern const char options_usage[];

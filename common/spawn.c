@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -27,6 +28,26 @@ static _Noreturn void child_fail(int ep, const char *what)
 	_exit(127);
 }
 
+/* In the child: move into the cgroup at dir (0 in cgroup.procs is the
+ * writer itself).  0, or -1 with errno set. */
+static int enter_cgroup(const char *dir)
+{
+	char path[PATH_MAX];
+	int fd, err;
+
+	if (snprintf(path, sizeof(path), "%s/cgroup.procs", dir) >= (int)sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	err = write(fd, "0", 1) == 1 ? 0 : errno;
+	close(fd);
+	errno = err;
+	return err ? -1 : 0;
+}
+
 static _Noreturn void child(const struct spawn_spec *s, int ep)
 {
 	char what[SPAWN_WHAT_MAX];
@@ -46,6 +67,10 @@ static _Noreturn void child(const struct spawn_spec *s, int ep)
 		child_fail(ep, "close");
 	if (chdir(s->cwd ? s->cwd : "/") < 0) {
 		snprintf(what, sizeof(what), "chdir \"%s\"", s->cwd ? s->cwd : "/");
+		child_fail(ep, what);
+	}
+	if (s->cgroup && enter_cgroup(s->cgroup) < 0) {
+		snprintf(what, sizeof(what), "move into cgroup \"%s\"", s->cgroup);
 		child_fail(ep, what);
 	}
 	if (s->drop_privileges) {

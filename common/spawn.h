@@ -5,8 +5,11 @@
  * The child reads /dev/null, writes stdout and stderr to one descriptor,
  * runs in a process group (or a session) of its own, so that it and what
  * it starts can be signalled together, and starts with every signal
- * unblocked and SIGPIPE at its default.  Errors come back through errno
- * with the step that failed, in the callers' words.
+ * unblocked and SIGPIPE at its default; if asked, it moves into a cgroup
+ * before it drops its privileges and executes (so that what it executes
+ * and everything it starts are counted there from the first instruction).
+ * Errors come back through errno with the step that failed, in the
+ * callers' words.
  */
 #ifndef BOOTBENCH_COMMON_SPAWN_H
 #define BOOTBENCH_COMMON_SPAWN_H
@@ -25,6 +28,7 @@ struct spawn_spec {
 	gid_t gid;
 	bool new_session;		/* setsid(); else a process group of its own */
 	int out_fd;			/* the child's stdout and stderr */
+	const char *cgroup;		/* a cgroup2 directory to move into, or NULL */
 };
 
 #define SPAWN_WHAT_MAX 200

@@ -97,9 +97,11 @@ static void tick(struct run *run, double now)
 	if (!w->tick || w->tick_s <= 0 || run->phase != RUNNING || run->exited ||
 	    now < run->next_tick)
 		return;
-	w->tick(w->ctx);
+	double wanted = w->tick(w->ctx);
 	run->next_tick += w->tick_s;
-	if (run->next_tick <= now)
+	if (wanted > now)
+		run->next_tick = wanted;
+	else if (run->next_tick <= now)
 		run->next_tick = now + w->tick_s;
 }
 
@@ -219,6 +221,7 @@ int spawn_run(const struct spawn_spec *spec, const struct spawn_wait *w,
 		return -1;
 	}
 	run.fd = pp[0];
+	r->pid = run.pid;
 	run.next_tick = clock_now() + w->tick_s;
 	linesplit_init(&run.lines, w->line, w->ctx);
 	loop(&run);

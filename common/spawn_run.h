@@ -41,9 +41,12 @@ struct spawn_wait {
 					   (a line it read): r->ended */
 	spawn_ended_fn *ended;		/* NULL: waitpid(pid, WNOHANG) */
 	linesplit_fn *line;		/* each line of output, or NULL */
-	void (*tick)(void *ctx);	/* every tick_s (> 0) seconds from the
+	double (*tick)(void *ctx);	/* every tick_s (> 0) seconds from the
 					   start while it runs (not after it was
-					   signalled), or NULL; it may set *enough */
+					   signalled), or NULL; it may set *enough,
+					   and returns the clock_now() time of the
+					   next one if it wants it elsewhere (the
+					   ones after follow it tick_s apart), else 0 */
 	double tick_s;
 	void *ctx;			/* of line and tick */
 	int copy_fd;			/* output also copied here as is; -1: not */
@@ -54,6 +57,7 @@ struct spawn_result {
 	bool stopped;			/* *stop was set: it was signalled */
 	bool ended;			/* *enough was set: it was signalled */
 	bool lost;			/* it did not end even after SIGKILL */
+	pid_t pid;			/* its process id, once started */
 	int status;			/* wait status, if it ended */
 	int wait_errno;			/* waiting for it failed */
 	int read_errno;			/* reading its output failed: it was signalled */

@@ -8,6 +8,7 @@
 
 #include "init/disks/blockdev.h"
 #include "init/disks/disk_facts.h"
+#include "init/hang.h"
 #include "init/kernel/cmdline.h"
 #include "init/kernel/kfacts.h"
 #include "init/kernel/sysinfo.h"
@@ -54,6 +55,7 @@ struct boot {
 	struct suite_info suite;
 	bool have_suite;
 	bool bench_started;
+	struct hang hang;		/* a lost I/O, watched while the suite runs */
 
 	struct walk walk;		/* bootbench.next= (walk.h) */
 	bool walk_active;

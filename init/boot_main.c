@@ -26,6 +26,7 @@
 #include "init/disks/devices.h"
 #include "init/disks/interlock.h"
 #include "init/handover.h"
+#include "init/hang.h"
 #include "init/kernel/cmdline.h"
 #include "init/kernel/imageinfo.h"
 #include "init/kernel/modules.h"
@@ -61,6 +62,7 @@ int main(int argc, char **argv)
 	children_environment();
 	sysinfo_collect(&b.machine, &b.kernel);
 	b.image = image_info_read(IMAGE_INFO_PATH);
+	hang_setup(&b.hang);
 
 	step(&b, "cmdline");
 	b.params_ok = cmdline_read(&b.params, &b.cmdline) == 0;

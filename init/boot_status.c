@@ -8,6 +8,7 @@
 #include "init/boot.h"
 #include "init/console.h"
 #include "init/handover.h"
+#include "init/hang.h"
 #include "init/phase.h"
 #include "init/results/endline.h"
 
@@ -21,6 +22,9 @@ static void handover_of(const struct boot *b, const char *end, struct handover *
 		 RESULTS_CONSOLE : results_state_name(b->results_health.state));
 	snprintf(h->device, sizeof h->device, "%s", b->results ? b->results->path : "");
 	snprintf(h->devname, sizeof h->devname, "%s", b->results ? b->results->name : "");
+	h->hung[0] = '\0';
+	if (b->hang.found && !hang_disks(&b->hang, h->hung, sizeof h->hung)[0])
+		snprintf(h->hung, sizeof h->hung, "a disk");
 	snprintf(h->end, sizeof h->end, "%s", end);
 }
 

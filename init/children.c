@@ -33,7 +33,8 @@ static int reap_all(pid_t pid, int *status)
 }
 
 int proc_run(const char *const argv[], double deadline, double kill_grace,
-	     linesplit_fn *line, void *ctx, struct spawn_result *r)
+	     linesplit_fn *line, void *ctx, const struct proc_watch *watch,
+	     struct spawn_result *r)
 {
 	static sigset_t wait_mask;
 	static bool caught;
@@ -42,6 +43,8 @@ int proc_run(const char *const argv[], double deadline, double kill_grace,
 		.deadline = deadline, .kill_grace = kill_grace,
 		.after_exit = PROC_AFTER_EXIT, .mask = &wait_mask,
 		.ended = reap_all, .line = line, .ctx = ctx, .copy_fd = -1,
+		.tick = watch ? watch->tick : NULL, .tick_s = watch ? watch->tick_s : 0,
+		.enough = watch ? watch->enough : NULL,
 	};
 
 	if (!caught) {
@@ -71,7 +74,7 @@ int proc_run_checked(const char *const argv[], const char *name, int timeout,
 	struct spawn_result r;
 	char st[64];
 
-	if (proc_run(argv, clock_now() + timeout, PROC_KILL_GRACE, line, ctx, &r) < 0) {
+	if (proc_run(argv, clock_now() + timeout, PROC_KILL_GRACE, line, ctx, NULL, &r) < 0) {
 		snprintf(why, why_len, "could not %s: %s", r.what, strerror(errno));
 		return -1;
 	}

@@ -20,13 +20,22 @@
 /* Room for proc_run_checked()'s why: a path, a status and a last line. */
 #define PROC_WHY_MAX (SPAWN_WHAT_MAX + LINESPLIT_MAX + 256)
 
+/* What proc_run() does while it waits, besides reading the output. */
+struct proc_watch {
+	double (*tick)(void *ctx);	/* every tick_s seconds while it runs;
+					   returns 0 (spawn_wait's tick) */
+	double tick_s;
+	volatile sig_atomic_t *enough;	/* once set (by tick): end it now */
+};
+
 /* Run argv[0] (an absolute path) with the init's environment.  deadline
- * is a clock_now() time.  Each output line goes to line(ctx, text).
- * Returns -1 (errno set, r->what the step, naming the program: for
- * "could not %s:") if the program could not be started, else 0 with *r
- * filled. */
+ * is a clock_now() time.  Each output line goes to line(ctx, text);
+ * watch (or NULL) is called with the same ctx.  Returns -1 (errno set,
+ * r->what the step, naming the program: for "could not %s:") if the
+ * program could not be started, else 0 with *r filled. */
 int proc_run(const char *const argv[], double deadline, double kill_grace,
-	     linesplit_fn *line, void *ctx, struct spawn_result *r);
+	     linesplit_fn *line, void *ctx, const struct proc_watch *watch,
+	     struct spawn_result *r);
 
 /* proc_run() with a deadline timeout seconds away, for a program that
  * should exit 0.  name says what ran ("mkfs.ext4 /dev/vda1").  Returns 0

@@ -102,7 +102,11 @@ int crash_record(const char *reason)
 		console_results_print(h.run);
 	supervise_end_line(&h, reason, saved, results, &sv, &e);
 	end_line_print(&e);
-	mounts_release();
+	/* After a lost I/O an unmount would wait for ever (hang.h). */
+	if (h.hung[0] && h.mount[0])
+		mounts_sync_one(h.mount);
+	else
+		mounts_release();
 	return BOOT_EXIT_RECORDED;
 }
 

@@ -21,7 +21,7 @@ static const struct field {
 	size_t offset, size;
 } fields[] = {
 	FIELD(phase), FIELD(id), FIELD(mount), FIELD(run),
-	FIELD(results), FIELD(device), FIELD(devname), FIELD(end),
+	FIELD(results), FIELD(device), FIELD(devname), FIELD(hung), FIELD(end),
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 

@@ -14,6 +14,7 @@
  *   results writable
  *   device /dev/vda1
  *   devname vda1
+ *   hung
  *   end
  *
  * PID 1 reads it when the boot program did not end the run (it was
@@ -22,6 +23,9 @@
  * record-crash mode (crash_record.h) reads it to find the run.  end is
  * empty while the run goes on; once the end line is out it says what
  * comes next: poweroff, reboot, kexec or shell (a shell has no deadline).
+ * hung names the disks whose I/O was lost (hang.h: "vdb", or "a disk"
+ * when none had requests in flight), empty if none was: PID 1 then
+ * powers off without a sync, which would wait for them for ever.
  *
  * The boot program's exit status tells PID 1 how to end the machine:
  * BOOT_EXIT_POWEROFF, _REBOOT or _KEXEC once the run has ended,
@@ -53,6 +57,7 @@ struct handover {
 	char results[32];	/* results_state_name(), or "console" */
 	char device[64];	/* the results partition's node */
 	char devname[32];	/* and its kernel name */
+	char hung[64];		/* the disks whose I/O was lost, or "" */
 	char end[16];		/* "" while the run goes on */
 };
 

@@ -15,8 +15,9 @@
  * does not (it was killed by a signal, left early, or passed the
  * deadline), PID 1 stops what is left, starts it again to record the
  * crash (crash_record.h) and, if that fails too, prints the reason and
- * the end line itself.  Then it powers off, or reboots for
- * bootbench.after=reboot.  It never exits.
+ * the end line itself.  Then it syncs the disks (in a child, for at most
+ * SYNC_TIME s: never when the boot program found a disk's I/O lost) and
+ * powers off, or reboots for bootbench.after=reboot.  It never exits.
  */
 #include <errno.h>
 #include <math.h>
@@ -129,12 +130,35 @@ static void record_crash(const char *reason, double deadline, const struct super
 	end_line_print(&e);
 }
 
+/* sync(2) in a child, for at most SYNC_TIME s; none when the boot
+ * program found a disk's I/O lost (hang.h): it would wait for ever. */
+static void sync_disks(void)
+{
+	struct handover h;
+	int status;
+	pid_t pid;
+
+	if (handover_load(HANDOVER_PATH, &h) == 0 && h.hung[0]) {
+		say("not syncing the disks: the I/O of %s was lost", h.hung);
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		sync();
+		_exit(0);
+	}
+	if (pid < 0)
+		warning("could not sync the disks: fork:");
+	else if (!reap_until(pid, clock_now() + SYNC_TIME, &status))
+		warning("the disks did not sync within %d s: going on without it", SYNC_TIME);
+}
+
 /* reboot(2) as cmd says; PID 1 stays if the kernel refuses. */
 static _Noreturn void end_machine(int cmd, const struct supervision *sv)
 {
 	int status;
 
-	sync();
+	sync_disks();
 	if (cmd == RB_KEXEC) {
 		reboot(RB_KEXEC);
 		warning("walk: could not start the next kernel (reboot RB_KEXEC):");

@@ -15,6 +15,7 @@
 #include "init/boot.h"
 #include "init/console.h"
 #include "init/handover.h"
+#include "init/hang.h"
 #include "init/kernel/mounts.h"
 #include "init/stop_all.h"
 
@@ -49,11 +50,15 @@ static void shell(void)
 		;
 }
 
-/* Every other process stopped, the disks unmounted: PID 1 does the rest. */
-static _Noreturn void leave(enum boot_exit how)
+/* Every other process stopped, the disks unmounted: PID 1 does the rest.
+ * After a lost I/O (hang.h) only the results partition is synced. */
+static _Noreturn void leave(const struct boot *b, enum boot_exit how)
 {
 	proc_stop_all(STOP_GRACE);
-	mounts_release();
+	if (b->hang.found)
+		mounts_sync_one(RESULTS_MOUNT);
+	else
+		mounts_release();
 	exit(how);
 }
 
@@ -63,10 +68,10 @@ _Noreturn void power_off(struct boot *b)
 
 	if (b->kexec_loaded) {
 		say("walk: starting %s", b->kexec_name);
-		leave(BOOT_EXIT_KEXEC);
+		leave(b, BOOT_EXIT_KEXEC);
 	}
 	if (after == AFTER_SHELL)
 		shell();
 	say("%s", after == AFTER_REBOOT ? "rebooting" : "powering off");
-	leave(after == AFTER_REBOOT ? BOOT_EXIT_REBOOT : BOOT_EXIT_POWEROFF);
+	leave(b, after == AFTER_REBOOT ? BOOT_EXIT_REBOOT : BOOT_EXIT_POWEROFF);
 }

@@ -1,15 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* runner.c: call bootbench-bench with a deadline; its failure is the run's. */
+/* runner.c: call bootbench-bench with a deadline, watching for a lost
+ * I/O (hang.h) meanwhile; its failure is the run's. */
 #include "init/runner.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include "common/clock.h"
+#include "common/procstat.h"
 #include "init/boot.h"
 #include "init/children.h"
 #include "init/console.h"
+#include "init/hang.h"
+#include "init/kernel/clockmode.h"
 #include "init/results/results_part.h"
 
 #define BENCH_PREFIX "bootbench-bench: "
@@ -47,7 +52,7 @@ int runner_describe_suite(struct boot *b)
 
 	suite_info_init(&b->suite, b->params.suite);
 	if (proc_run(argv, earlier(clock_now() + DESCRIBE_TIMEOUT, b->deadline), 1.0,
-		     describe_line, &c, &r) < 0)
+		     describe_line, &c, NULL, &r) < 0)
 		return fail("could not %s:", r.what);
 	if (r.timed_out)
 		return fail("%s describe --suite %s did not answer within %d s",
@@ -74,6 +79,7 @@ int runner_describe_suite(struct boot *b)
 
 struct run_ctx {
 	char last_error[512];
+	struct hang *hang;
 };
 
 /* The runner's output goes onto the console as it comes; its last
@@ -87,14 +93,40 @@ static void run_line(void *arg, const char *line)
 		snprintf(c->last_error, sizeof c->last_error, "%s", line + strlen(BENCH_PREFIX));
 }
 
+static double run_tick(void *arg)
+{
+	struct run_ctx *c = arg;
+
+	hang_watch_poll(c->hang);
+	return 0;
+}
+
+/* A hang the runner's end shows: it says a program of the run is stuck
+ * in state D, or it is itself, past the run's deadline. */
+static void stuck_runner(struct boot *b, const struct run_ctx *c, const struct spawn_result *r)
+{
+	char said[600];
+
+	if (r->lost && procstat_state(r->pid) == 'D') {
+		snprintf(said, sizeof said, "the suite runner (pid %d) is stuck in uninterruptible "
+			 "sleep (state D) past the run's deadline: SIGKILL did not end it",
+			 (int)r->pid);
+		hang_found(&b->hang, "deadline", said);
+	} else if (!r->lost && WIFEXITED(r->status) && WEXITSTATUS(r->status) == STUCK_EXIT) {
+		hang_found(&b->hang, "deadline", c->last_error[0] ? c->last_error :
+			   "the suite runner says a program of the run is stuck in state D");
+	}
+}
+
 int bench_run(struct boot *b)
 {
 	const char *argv[16];
-	struct run_ctx c = { "" };
+	struct run_ctx c = { "", &b->hang };
+	const struct proc_watch watch = { run_tick, HANG_TICK, &b->hang.seen };
 	struct spawn_result r;
 	double deadline = b->deadline - FINISH_RESERVE;
-	char st[64], stopped[560];
-	int n = 0;
+	char st[64], stopped[560], reason[1024], ctext[CLOCK_TEXT_MAX];
+	int n = 0, rc;
 
 	argv[n++] = BENCH_PROGRAM;
 	argv[n++] = "run";
@@ -112,11 +144,21 @@ int bench_run(struct boot *b)
 	argv[n++] = TARGET_MOUNT;
 	argv[n] = NULL;
 
+	/* The runner's figures are in this clock too (clockmode.h). */
+	if (setenv("BOOTBENCH_CLOCK", clock_text(&b->params.clock, ctext, sizeof ctext), 1) < 0)
+		return fail("could not set BOOTBENCH_CLOCK:");
 	say("running suite %s on %s (deadline in %.0f s)", b->params.suite,
 	    b->target->path, deadline - clock_now());
 	b->bench_started = true;
-	if (proc_run(argv, deadline, PROC_KILL_GRACE, run_line, &c, &r) < 0)
+	hang_watch_begin(&b->hang);
+	rc = proc_run(argv, deadline, PROC_KILL_GRACE, run_line, &c, &watch, &r);
+	hang_watch_end(&b->hang);
+	if (rc < 0)
 		return fail("could not %s:", r.what);
+	if (!b->hang.found)
+		stuck_runner(b, &c, &r);
+	if (b->hang.found)
+		return fail("%s", hang_reason(&b->hang, reason, sizeof reason));
 	if (r.timed_out)
 		return fail("suite %s did not finish within bootbench.timeout=%ld s; stopped it%s",
 			    b->params.suite, b->params.timeout,

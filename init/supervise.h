@@ -22,6 +22,9 @@
 /* The record-crash mode's time when less is left of the run's: after a
  * hang, the machine is off within bootbench.timeout + about 150 s. */
 #define RECORD_TIME	60
+/* PID 1's last sync(2) before the machine ends, in a child: it goes on
+ * without it after this long (a disk whose I/O was lost never syncs). */
+#define SYNC_TIME	30
 
 struct supervision {
 	long timeout;		/* bootbench.timeout, or its default */

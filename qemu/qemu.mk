@@ -10,6 +10,9 @@
 # RUN_KERNELS=6.12 RUN_VARIANTS=pti=on boots 6.12 and 6.12 with pti=on
 # (qemu/run --kernel 6.12 --kernel "6.12 pti=on").  A bad one stops make
 # before anything is built.
+#
+# RUN_ARGS="--clock instructions" measures in QEMU's instruction time
+# under TCG instead of the host's time (doc/clocks.md).
 
 RUN_KERNELS  ?= 6.12
 RUN_VARIANTS ?=

@@ -128,35 +128,62 @@ void compare_series(const double *a, size_t na, const double *b, size_t nb, doub
 	       alpha, c);
 }
 
-size_t boots_needed(double cov_pct, double change_pct, double alpha, double power)
+void comparison_mark(struct comparison *c, double threshold_pct)
 {
-	double k, n;
+	c->threshold = threshold_pct;
+	c->marked = c->basis != TEST_NONE && c->significant && isfinite(c->change) &&
+		fabs(c->change) >= threshold_pct;
+}
 
-	if (!isfinite(cov_pct) || cov_pct < 0 || !(change_pct > 0) || !isfinite(change_pct))
-		return 0;
-	k = 2 * (cov_pct / change_pct) * (cov_pct / change_pct);
-	/* The normal quantiles first: t with infinite degrees of freedom. */
-	n = k * pow(student_t_critical(alpha, 1e6) + student_t_critical(2 * (1 - power), 1e6), 2);
+/* q(alpha, df) + t(power, df): q the two-sided critical value of the test
+ * when with_alpha, else 0. */
+static double quantiles(bool with_alpha, double alpha, double power, double df)
+{
+	return (with_alpha ? student_t_critical(alpha, df) : 0) +
+		student_t_critical(2 * (1 - power), df);
+}
+
+/* The n that solves n = k quantiles(2n - 2)^2, by iteration from the
+ * normal quantiles (infinite degrees of freedom). */
+static double solve_boots(double k, bool with_alpha, double alpha, double power)
+{
+	double n = k * pow(quantiles(with_alpha, alpha, power, 1e6), 2);
+
 	for (int i = 0; i < 50 && n < 1e6; i++) {
-		double df = fmax(2 * n - 2, 1);
-		double next = k * pow(student_t_critical(alpha, df) +
-				      student_t_critical(2 * (1 - power), df), 2);
+		double next = k * pow(quantiles(with_alpha, alpha, power, fmax(2 * n - 2, 1)), 2);
 		if (fabs(next - n) < 1e-6)
 			break;
 		n = next;
 	}
+	return n;
+}
+
+size_t boots_needed(double cov_pct, double change_pct, double threshold_pct, double alpha,
+		    double power)
+{
+	double n, over;
+
+	if (!isfinite(cov_pct) || cov_pct < 0 || !(threshold_pct >= 0) ||
+	    !(change_pct > threshold_pct) || !isfinite(change_pct))
+		return 0;
+	n = solve_boots(2 * (cov_pct / change_pct) * (cov_pct / change_pct), true, alpha, power);
+	over = change_pct - threshold_pct;
+	if (threshold_pct > 0)
+		n = fmax(n, solve_boots(2 * (cov_pct / over) * (cov_pct / over), false, alpha, power));
 	if (n > 1e6)
 		return SIZE_MAX;
 	n = ceil(n - 1e-9);
 	return n < MIN_BOOTS ? MIN_BOOTS : (size_t)n;
 }
 
-double change_detectable(double cov_pct, size_t boots, double alpha, double power)
+double change_detectable(double cov_pct, size_t boots, double threshold_pct, double alpha,
+			 double power)
 {
-	double df = 2 * (double)boots - 2;
+	double df = 2 * (double)boots - 2, spread;
 
 	if (boots < 2 || !isfinite(cov_pct) || cov_pct < 0)
 		return NAN;
-	return cov_pct * sqrt(2 / (double)boots) *
-	       (student_t_critical(alpha, df) + student_t_critical(2 * (1 - power), df));
+	spread = cov_pct * sqrt(2 / (double)boots);
+	return fmax(spread * (student_t_critical(alpha, df) + student_t_critical(2 * (1 - power), df)),
+		    threshold_pct + spread * student_t_critical(2 * (1 - power), df));
 }

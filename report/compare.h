@@ -20,6 +20,9 @@
  * Either way the interval is Fieller's for the ratio of the two means the
  * test compares, at the test's degrees of freedom, so the change is
  * significant exactly when the interval excludes 0.
+ *
+ * A claim is marked when it is significant and the change is at least the
+ * practical threshold (threshold.h) either way: comparison_mark.
  */
 #ifndef BOOTBENCH_REPORT_COMPARE_H
 #define BOOTBENCH_REPORT_COMPARE_H
@@ -58,6 +61,8 @@ struct comparison {
 	struct ratio_ci ci;      /* % change: lo, hi (when basis is not TEST_NONE) */
 	struct welch test;
 	bool significant;        /* test.p < alpha */
+	double threshold;        /* % the change must reach to be marked */
+	bool marked;             /* significant and |change| >= threshold */
 	size_t n, base_n;        /* values, batch means or boots in the test */
 	struct batches batches, base_batches;  /* TEST_BATCHES, or its refusal */
 	double batches_r1;       /* pooled lag-1 autocorrelation of the batch means */
@@ -76,21 +81,33 @@ size_t boot_medians(const double *values, const size_t *boot, size_t n, double *
 /* a (the cell) against b (the baseline): one value per boot each. */
 void compare_boots(const double *a, size_t na, const double *b, size_t nb, double alpha,
 		   struct comparison *c);
+/* Mark c (a claim on boots, or no claim) at threshold_pct: c->marked when
+ * it is significant and its change is at least threshold_pct % either way. */
+void comparison_mark(struct comparison *c, double threshold_pct);
+
 /*
- * How many boots per side a comparison of boots needs to detect a change
- * of change_pct % with probability power (0..1) at significance alpha,
- * when the boots' values vary between boots with a coefficient of
- * variation of cov_pct %: the two-sample t-test's
- *     n = 2 (t(1 - alpha/2, 2n - 2) + t(power, 2n - 2))^2 cov^2 / change^2,
- * solved by iteration from the normal quantiles, rounded up, and at least
- * MIN_BOOTS.  0 when cov_pct is not a finite number >= 0 or change_pct is
- * not > 0; SIZE_MAX when more than a million boots would be needed.
+ * How many boots per side a comparison of boots needs to mark a change of
+ * change_pct % with probability power (0..1) at significance alpha and
+ * threshold threshold_pct, when the boots' values vary between boots with
+ * a coefficient of variation of cov_pct %.  Marked needs both: the
+ * two-sample t-test's
+ *     n = 2 (t(1 - alpha/2, 2n - 2) + t(power, 2n - 2))^2 cov^2 / change^2
+ * for significance, and
+ *     n = 2 t(power, 2n - 2)^2 cov^2 / (change - threshold)^2
+ * for the measured change to reach the threshold (its estimate spreads
+ * by cov sqrt(2/n) around the true change), each solved by iteration from
+ * the normal quantiles; the larger, rounded up, and at least MIN_BOOTS.
+ * 0 when cov_pct is not a finite number >= 0 or change_pct is not above
+ * threshold_pct (>= 0); SIZE_MAX when more than a million boots would be
+ * needed.
  */
-size_t boots_needed(double cov_pct, double change_pct, double alpha, double power);
+size_t boots_needed(double cov_pct, double change_pct, double threshold_pct, double alpha,
+		    double power);
 
 /* The other way round: the smallest change in % that boots boots per side
- * detect with probability power; NAN below 2 boots or without a spread. */
-double change_detectable(double cov_pct, size_t boots, double alpha, double power);
+ * mark with probability power; NAN below 2 boots or without a spread. */
+double change_detectable(double cov_pct, size_t boots, double threshold_pct, double alpha,
+			 double power);
 
 /* a (the cell) against b (the baseline): repeats. */
 void compare_repeats(const double *a, size_t na, const double *b, size_t nb, double alpha,

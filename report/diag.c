@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static int warnings;
+const char *diag_program = PROGNAME;
+static int warnings, quiet;
 
 static void vmessage(const char *kind, const char *path, int line,
 		     const char *fmt, va_list ap)
@@ -16,7 +17,7 @@ static void vmessage(const char *kind, const char *path, int line,
 	char text[4096];
 
 	message_vformat(text, sizeof(text), errno, fmt, ap);
-	fprintf(stderr, "%s: %s: ", PROGNAME, kind);
+	fprintf(stderr, "%s: %s: ", diag_program, kind);
 	if (path && line > 0)
 		fprintf(stderr, "%s:%d: ", path, line);
 	else if (path)
@@ -29,6 +30,8 @@ void diag_warn(const char *path, int line, const char *fmt, ...)
 	va_list ap;
 
 	warnings++;
+	if (quiet)
+		return;
 	va_start(ap, fmt);
 	vmessage("warning", path, line, fmt, ap);
 	va_end(ap);
@@ -37,6 +40,11 @@ void diag_warn(const char *path, int line, const char *fmt, ...)
 int diag_skipped(void)
 {
 	return warnings > 0;
+}
+
+void diag_quiet(int q)
+{
+	quiet = q;
 }
 
 void diag_error(const char *fmt, ...)

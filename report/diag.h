@@ -8,12 +8,19 @@
 
 #define PROGNAME "bootbench-report"
 
+/* The program named in messages: PROGNAME, or the program that links the
+ * report (bootbench-gate). */
+extern const char *diag_program;
+
 /* "bootbench-report: warning: PATH:LINE: ..." (no ":LINE" if line is 0).
  * A format ending in ':' gets ": strerror(errno)" appended. */
 void diag_warn(const char *path, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Whether any warning was given. */
 int diag_skipped(void);
+/* While quiet, warnings are counted but not printed (the same input read
+ * again). */
+void diag_quiet(int quiet);
 /* "bootbench-report: error: ..." on stderr. */
 void diag_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

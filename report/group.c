@@ -216,7 +216,8 @@ void cell_measure(const struct report *r, struct cell *c)
 	free(boot);
 }
 
-void cell_compare(const struct report *r, struct cell *c, const struct cell *base, bool with_series)
+void cell_compare(const struct report *r, struct cell *c, const struct cell *base,
+		  const char *metric, bool with_series)
 {
 	double *a = NULL, *b = NULL;
 	size_t na = 0, nb = 0;
@@ -227,6 +228,7 @@ void cell_compare(const struct report *r, struct cell *c, const struct cell *bas
 	c->change_median = 100 * (c->d.median - base->d.median) / base->d.median;
 	c->change_hmean = 100 * (c->d.hmean - base->d.hmean) / base->d.hmean;
 	compare_boots(c->boot_values, c->boots, base->boot_values, base->boots, r->alpha, &c->cmp);
+	comparison_mark(&c->cmp, threshold_of(&r->opt->threshold, metric));
 	if (with_series && c->n == 1 && base->n == 1) {
 		const struct measurement *mc = &r->ds->m[c->m[0]], *mb = &r->ds->m[base->m[0]];
 		a = series_read(mc, mc->metric, &na);
@@ -367,7 +369,7 @@ static void build_workload(struct report *r, const char *workload, const char *r
 				struct cell *c = &t->cells[row * r->ncols + col];
 				if (col == r->baseline)
 					continue;
-				cell_compare(r, c, &t->cells[row * r->ncols + r->baseline], true);
+				cell_compare(r, c, &t->cells[row * r->ncols + r->baseline], t->metric, true);
 				t->few_boots |= c->compared && c->cmp.why == NO_CLAIM_FEW_BOOTS;
 			}
 		free(tm);
@@ -464,16 +466,18 @@ static bool some_run_has(const struct dataset *ds, const char *key)
 	return false;
 }
 
-/* Beside a run with CPU profiles, one without has the profile "none": a
- * profiled column against an unprofiled one is a difference the header
- * flags, as perf's sampling costs some of the figure. */
-static void profile_none_facts(struct dataset *ds)
+/* Beside a run with fact key, one without it has value: a profiled run
+ * beside an unprofiled one ("profile" "none": perf's sampling costs some
+ * of the figure), a run in instruction time beside one in the host's
+ * ("clock" "host": runs.c gives the fact to instruction time alone, so
+ * that the header of runs all in the host's time does not change). */
+static void fill_facts(struct dataset *ds, const char *key, const char *value)
 {
-	if (!some_run_has(ds, "profile"))
+	if (!some_run_has(ds, key))
 		return;
 	for (size_t i = 0; i < ds->nruns; i++)
-		if (!attrs_get(&ds->runs[i]->facts, "profile"))
-			attrs_set(&ds->runs[i]->facts, "profile", "none");
+		if (!attrs_get(&ds->runs[i]->facts, key))
+			attrs_set(&ds->runs[i]->facts, key, value);
 }
 
 /* Whether a column has two values of f: a word of two column lists. */
@@ -504,7 +508,7 @@ static void build_facts(struct report *r)
 	 * when some run records them (run.json has had them since the image
 	 * recorded its build and the kernel's settings). */
 	static const struct { const char *key; bool always; } keys[] = {
-		{ "kernel", true }, { "variant", false }, { "kernel config", false },
+		{ "kernel", true }, { "variant", false }, { "clock", false }, { "kernel config", false },
 		{ "kernel build", false },
 		{ "mitigations", false },
 		{ "THP", false }, { "clocksource", false }, { "profile", false },
@@ -517,7 +521,8 @@ static void build_facts(struct report *r)
 	bool shown[sizeof keys / sizeof *keys];
 	struct strlist cl = { r->cols, r->ncols, r->ncols };
 
-	profile_none_facts(r->ds);
+	fill_facts(r->ds, "profile", "none");
+	fill_facts(r->ds, "clock", "host");
 	for (size_t k = 0; k < nkeys; k++)
 		shown[k] = keys[k].always || some_run_has(r->ds, keys[k].key);
 
@@ -556,7 +561,9 @@ static void build_facts(struct report *r)
 	 * when the columns are filesystem settings.  The kernel's config and
 	 * its build are part of the kernel: when the columns are kernels,
 	 * they differ only if one column has two (the same release built
-	 * twice, with no name to tell the builds apart). */
+	 * twice, with no name to tell the builds apart).  So are the kernel
+	 * and its variant themselves when each column is a kernel by another
+	 * name (columns_are_kernels: the gate's sides). */
 	for (size_t i = 0; i < r->nfacts; i++) {
 		struct fact *f = &r->facts[i];
 		if (strncmp(r->axis, "filesystem.", 11) == 0 &&
@@ -564,8 +571,9 @@ static void build_facts(struct report *r)
 			f->follows_axis = true;
 			continue;
 		}
-		if (axis_is_kernel(r) &&
-		    (strcmp(f->key, "kernel config") == 0 || strcmp(f->key, "kernel build") == 0)) {
+		if ((axis_is_kernel(r) || r->opt->columns_are_kernels) &&
+		    (strcmp(f->key, "kernel config") == 0 || strcmp(f->key, "kernel build") == 0 ||
+		     strcmp(f->key, "kernel") == 0 || strcmp(f->key, "variant") == 0)) {
 			f->follows_axis = true;
 			f->differs = column_with_two_values(f);
 			continue;

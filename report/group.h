@@ -104,10 +104,12 @@ void report_free(struct report *r);
  * the median of its repeats. */
 void cell_measure(const struct report *r, struct cell *c);
 /* c against base, the baseline column's cell of its row: the claim on the
- * boots; beside it, within-boot information from the repeats or, when
- * with_series and a single run on each side recorded per-second samples
- * of the primary metric, from batch means of those samples. */
-void cell_compare(const struct report *r, struct cell *c, const struct cell *base, bool with_series);
+ * boots, marked at the threshold of metric (threshold.h); beside it,
+ * within-boot information from the repeats or, when with_series and a
+ * single run on each side recorded per-second samples of the primary
+ * metric, from batch means of those samples. */
+void cell_compare(const struct report *r, struct cell *c, const struct cell *base,
+		  const char *metric, bool with_series);
 
 /* Column letter of column i: "A".."Z", then "AA"... */
 const char *column_letter(size_t i);

@@ -31,7 +31,7 @@ void fmt_number(char *buf, size_t size, double v)
 
 static const char *mark(const struct cell *c)
 {
-	return c->cmp.basis == TEST_NONE ? "?" : c->cmp.significant ? "*" : "";
+	return c->cmp.basis == TEST_NONE ? "?" : c->cmp.marked ? "*" : "";
 }
 
 static void fmt_change(char *buf, size_t size, const struct cell *c, double change)
@@ -192,6 +192,8 @@ const char *verdict(const struct table *t, const struct cell *c)
 		return "not tested";
 	if (!c->cmp.significant)
 		return "no significant change";
+	if (!c->cmp.marked)
+		return "below threshold";
 	return (c->cmp.test.t > 0) == t->higher_is_better ? "better" : "worse";
 }
 
@@ -208,15 +210,20 @@ char **table_footnotes(const struct report *r, const struct table *t, size_t *n)
 	if (t->ncols > 1 && !t->has_baseline)
 		lines[k++] = xasprintf("No values in the baseline column %s: no changes.",
 				       column_letter(r->baseline));
-	else if (t->ncols > 1)
+	else if (t->ncols > 1) {
+		double threshold = threshold_of(&r->opt->threshold, t->metric);
+		char *at_least = threshold > 0 ? xasprintf(", and the change is %g%% or more either "
+							   "way (the threshold)", threshold) : xstrdup("");
 		lines[k++] = xasprintf(
 			"Change of the median and hmean against column %s (%s: a %s change is worse). "
 			"change: the change of the mean of the boots' values (a boot's value: the median "
 			"of its repeats) and its %g%% confidence interval (Fieller's, for the ratio of "
 			"the means); * significant at %g%% confidence: the interval excludes 0 "
-			"(two-sided Welch t-test on the boots' values, at least %d boots per side).",
+			"(two-sided Welch t-test on the boots' values, at least %d boots per side)%s.",
 			column_letter(r->baseline), direction(t), t->higher_is_better ? "negative" : "positive",
-			r->opt->confidence, r->opt->confidence, MIN_BOOTS);
+			r->opt->confidence, r->opt->confidence, MIN_BOOTS, at_least);
+		free(at_least);
+	}
 	if (t->few_boots)
 		lines[k++] = xasprintf("? no claim: fewer than %d boots (runs) on a side, so the "
 				       "variation between boots is unknown and nothing is marked. "

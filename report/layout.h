@@ -52,7 +52,9 @@ char **table_footnotes(const struct report *r, const struct table *t, size_t *n)
 /* Legend numbers used in table t, ascending, in *n. */
 int *table_warnings(const struct report *r, const struct table *t, size_t *n);
 /* What the change of a compared cell means: "better", "worse" (both
- * significant), "no significant change" or "not tested". */
+ * marked: significant and at least the threshold), "below threshold"
+ * (significant, smaller than the threshold), "no significant change" or
+ * "not tested". */
 const char *verdict(const struct table *t, const struct cell *c);
 /* "higher is better" or "lower is better". */
 const char *direction(const struct table *t);

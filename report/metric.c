@@ -5,6 +5,7 @@
 #include "report/diag.h"
 #include "report/util.h"
 
+#include <fnmatch.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,8 @@
 /*
  * The direction of a metric by its name: the first rule that matches.
  * Times and failures first, so that "latency_stddev_ms" and
- * "skipped_per_s" are times and failures, not rates.  doc/report.md shows
+ * "skipped_per_s" are times and failures, not rates, and instructions
+ * before sizes, so that "instructions_per_mb" is work, not a size.  doc/report.md shows
  * this table; tests/report/metric.test holds every metric the workloads'
  * READMEs name to it.
  */
@@ -32,6 +34,7 @@ static const struct rule {
 	{ CONTAINS, "stddev", METRIC_LOWER, "name has stddev" },
 	{ CONTAINS, "failed", METRIC_LOWER, "name has failed" },
 	{ CONTAINS, "retried", METRIC_LOWER, "name has retried" },
+	{ CONTAINS, "instructions", METRIC_LOWER, "name has instructions (work per unit)" },
 	{ ENDS, "_ms", METRIC_LOWER, "name ends in _ms" },
 	{ ENDS, "_us", METRIC_LOWER, "name ends in _us" },
 	{ ENDS, "_ns", METRIC_LOWER, "name ends in _ns" },
@@ -99,13 +102,20 @@ int metric_print_direction(FILE *f, const char *name)
 	return 2;
 }
 
-/* Whether m is of case_id: its group (the case without the repeat) or
- * its id. */
-static bool of_case(const struct measurement *m, const char *case_id)
+const char *measurement_case(const struct measurement *m)
 {
 	const char *group = jr_str(jr_get(m->json, "group"));
 
-	return strcmp(m->id, case_id) == 0 || (group && strcmp(group, case_id) == 0);
+	return group ? group : m->id;
+}
+
+/* Whether m is of case_id: its group (the case without the repeat) or
+ * its id; as a shell pattern when patterns. */
+static bool of_case(const struct measurement *m, const char *case_id, bool patterns)
+{
+	if (patterns)
+		return fnmatch(case_id, m->id, 0) == 0 || fnmatch(case_id, measurement_case(m), 0) == 0;
+	return strcmp(m->id, case_id) == 0 || strcmp(measurement_case(m), case_id) == 0;
 }
 
 /* "a, b, c" of the distinct strings names[0..n), at most 8 and "...". */
@@ -135,10 +145,8 @@ static int no_case(const struct dataset *ds, const char *case_id)
 {
 	char **names = xcalloc(ds->nm ? ds->nm : 1, sizeof *names), *list;
 
-	for (size_t i = 0; i < ds->nm; i++) {
-		const char *group = jr_str(jr_get(ds->m[i].json, "group"));
-		names[i] = (char *)(group ? group : ds->m[i].id);
-	}
+	for (size_t i = 0; i < ds->nm; i++)
+		names[i] = (char *)measurement_case(&ds->m[i]);
 	list = list_of(names, ds->nm);
 	diag_error("--case: no case '%s' in the runs (cases: %s)", case_id, list);
 	free(list);
@@ -193,27 +201,70 @@ static bool take_metric(struct measurement *m, const char *name, enum metric_dir
 	return true;
 }
 
+/* What a measurement is kept by: a list of cases, or a metric to take. */
+struct selection {
+	char *const *cases;
+	size_t ncases;
+	bool patterns;
+	const char *metric;
+	enum metric_direction dir;
+};
+
+static bool of_cases(struct measurement *m, const struct selection *s)
+{
+	for (size_t c = 0; c < s->ncases; c++)
+		if (of_case(m, s->cases[c], s->patterns))
+			return true;
+	return false;
+}
+
+static bool takes_metric(struct measurement *m, const struct selection *s)
+{
+	return take_metric(m, s->metric, s->dir);
+}
+
+/* Keep the measurements for which keep(m, s) holds, in their order. */
+static void keep_if(struct dataset *ds, bool (*keep)(struct measurement *, const struct selection *),
+		    const struct selection *s)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < ds->nm; i++) {
+		if (keep(&ds->m[i], s))
+			ds->m[kept++] = ds->m[i];
+		else
+			measurement_free(&ds->m[i]);
+	}
+	ds->nm = kept;
+}
+
+int dataset_select_cases(struct dataset *ds, char *const *cases, size_t n, bool patterns)
+{
+	const struct selection s = { .cases = cases, .ncases = n, .patterns = patterns };
+
+	if (n == 0)
+		return 0;
+	for (size_t c = 0; c < n; c++) {
+		bool any = false;
+		for (size_t i = 0; i < ds->nm && !any; i++)
+			any = of_case(&ds->m[i], cases[c], patterns);
+		if (!any)
+			return no_case(ds, cases[c]);
+	}
+	keep_if(ds, of_cases, &s);
+	return 0;
+}
+
 int dataset_select(struct dataset *ds, const char *case_id, const char *metric)
 {
 	enum metric_direction dir = METRIC_UNKNOWN;
 	const char *rule;
 	size_t kept = 0;
 	bool secondary = false;
+	char *cases[] = { (char *)case_id };
 
-	if (case_id) {
-		for (size_t i = 0; i < ds->nm; i++)
-			kept += of_case(&ds->m[i], case_id);
-		if (kept == 0)
-			return no_case(ds, case_id);
-		kept = 0;
-		for (size_t i = 0; i < ds->nm; i++) {
-			if (of_case(&ds->m[i], case_id))
-				ds->m[kept++] = ds->m[i];
-			else
-				measurement_free(&ds->m[i]);
-		}
-		ds->nm = kept;
-	}
+	if (case_id && dataset_select_cases(ds, cases, 1, false) != 0)
+		return 2;
 	if (!metric)
 		return 0;
 	dir = metric_direction(metric, &rule);
@@ -237,13 +288,6 @@ int dataset_select(struct dataset *ds, const char *case_id, const char *metric)
 	}
 	if (!kept)
 		return no_metric(ds, metric);
-	kept = 0;
-	for (size_t i = 0; i < ds->nm; i++) {
-		if (take_metric(&ds->m[i], metric, dir))
-			ds->m[kept++] = ds->m[i];
-		else
-			measurement_free(&ds->m[i]);
-	}
-	ds->nm = kept;
+	keep_if(ds, takes_metric, &(struct selection){ .metric = metric, .dir = dir });
 	return 0;
 }

@@ -15,6 +15,8 @@
 
 #include "report/runs.h"
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 enum metric_direction {
@@ -31,6 +33,16 @@ enum metric_direction metric_direction(const char *name, const char **rule);
 /* --metric-direction: "NAME: higher is better (RULE)" on f and 0, or an
  * error and 2 for a metric of neither direction or of none known. */
 int metric_print_direction(FILE *f, const char *name);
+
+/* The case of m: its group (the case's name without the repeat), or its
+ * id for a line without one. */
+const char *measurement_case(const struct measurement *m);
+
+/* Keep only the measurements of the cases cases[0..n) (each its group or
+ * its id, or when patterns a shell pattern of either: "pgbench-*"); all
+ * when n is 0.  Returns 0, or 2 after an error message naming a case (or
+ * pattern) that no measurement is of, with the cases there are. */
+int dataset_select_cases(struct dataset *ds, char *const *cases, size_t n, bool patterns);
 
 /* Keep only the measurements of case_id (its group, the case's name
  * without the repeat, or its id; NULL: all) that have the metric (NULL:

@@ -73,7 +73,8 @@ static void build_table(struct report *r, struct table *t)
 				struct cell *mc = cell_of(r, t, k, row, col);
 				if (col == r->baseline)
 					continue;
-				cell_compare(r, mc, cell_of(r, t, k, row, r->baseline), false);
+				cell_compare(r, mc, cell_of(r, t, k, row, r->baseline), t->monitor_names[k],
+					     false);
 				t->few_boots |= mc->compared && mc->cmp.why == NO_CLAIM_FEW_BOOTS;
 			}
 		}

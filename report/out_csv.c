@@ -78,6 +78,8 @@ static void cell_line(FILE *f, const struct report *r, const struct table *t, si
 	num(f, tested ? c->cmp.test.df : NAN);
 	num(f, tested ? c->cmp.test.p : NAN);
 	field(f, !tested ? "" : c->cmp.significant ? "true" : "false", 0);
+	num(f, c->compared ? c->cmp.threshold : NAN);
+	field(f, !tested ? "" : c->cmp.marked ? "true" : "false", 0);
 	field(f, no_claim_code(c) ? no_claim_code(c) : "", 0);
 	field(f, !c->compared ? "" : wtested ? basis_name(w->basis) :
 	      within_no_claim_code(c), 0);
@@ -100,7 +102,7 @@ void output_csv(FILE *f, const struct report *r)
 	fprintf(f, "workload,table,metric,unit,higher_is_better,row_key,row,axis,column,baseline,"
 		"n,median,hmean,mean,stddev,cov_pct,min,max,change_median_pct,change_hmean_pct,"
 		"change_mean_pct,ci_low_pct,ci_high_pct,test,boots,baseline_boots,boot_cov_pct,"
-		"within_boot_cov_pct,t,df,p,significant,no_claim,within_boot_test,within_boot_n,"
+		"within_boot_cov_pct,t,df,p,significant,threshold_pct,marked,no_claim,within_boot_test,within_boot_n,"
 		"within_boot_baseline_n,within_boot_batch_len,within_boot_baseline_batch_len,"
 		"within_boot_ci_low_pct,within_boot_ci_high_pct,within_boot_p,verdict,warnings\n");
 	for (size_t ti = 0; ti < r->ntables; ti++) {

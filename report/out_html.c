@@ -9,8 +9,8 @@
  * script and nothing fetched from anywhere.
  */
 #include "report/output.h"
-#include "common/fileio.h"
 
+#include "report/clocks.h"
 #include "report/diag.h"
 #include "report/html_charts.h"
 #include "report/html_warnings.h"
@@ -19,9 +19,8 @@
 #include "report/profile/prof_output.h"
 #include "report/svg.h"
 #include "report/util.h"
+#include "report/whole_file.h"
 
-#include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +40,8 @@ static const char css[] =
 "svg .xlabel,svg .ylabel{text-anchor:middle;font-size:12px}svg .ctitle{font-size:13px;font-weight:bold}\n"
 "svg .caption{font-size:10px;fill:#555}svg .errorbar{stroke-width:1.5;fill:none}\n"
 "sup.mark{color:#b00;font-weight:bold;font-family:sans-serif}ul.warn li{margin:.2em 0}\n"
-"svg.flame{display:block;margin-top:12px}svg.flame .frame text{fill:#000}\n";
+"svg.flame{display:block;margin-top:12px}svg.flame .frame text{fill:#000}\n"
+"p.lead{font-size:1.1em;font-weight:bold}\n";
 
 /* A cell's value and change; its notes, unless they are the warnings'
  * numbers of the text outputs (the page marks the warnings' kinds). */
@@ -145,15 +145,26 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 	fprintf(f, "</section>\n");
 }
 
-static void page(FILE *f, const struct report *r)
+/* One report: its heading, columns, facts and tables. */
+static void report_body(FILE *f, const struct report *r)
 {
-	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>bootbench-report: ");
-	html_escape(f, report_suite(r));
-	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>bootbench-report: suite ", css);
+	fprintf(f, "<h1>bootbench-report: suite ");
 	html_escape(f, report_suite(r));
 	fprintf(f, ", columns by ");
 	html_escape(f, r->axis);
-	fprintf(f, "</h1>\n<table class=\"columns\">\n<tr><th>column</th><th>");
+	if (r->opt->metric) {
+		fprintf(f, ", metric ");
+		html_escape(f, r->opt->metric);
+	}
+	fprintf(f, "</h1>\n");
+	char *clock = clocks_note(r->ds);
+	if (clock) {
+		fprintf(f, "<p><strong>Clock:</strong> ");
+		html_escape(f, clock);
+		fprintf(f, "</p>\n");
+		free(clock);
+	}
+	fprintf(f, "<table class=\"columns\">\n<tr><th>column</th><th>");
 	html_escape(f, r->axis);
 	fprintf(f, "</th><th>runs</th></tr>\n");
 	for (size_t c = 0; c < r->ncols; c++) {
@@ -183,28 +194,36 @@ static void page(FILE *f, const struct report *r)
 	fprintf(f, "</table>\n");
 	for (size_t i = 0; i < r->ntables; i++)
 		table(f, r, &r->tables[i]);
+}
+
+static void page(FILE *f, const struct report *const *reps, size_t n, const char *lead)
+{
+	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s: ",
+		diag_program);
+	html_escape(f, n ? report_suite(reps[0]) : "no report");
+	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", css);
+	if (lead) {
+		fprintf(f, "<p class=\"lead\">");
+		html_escape(f, lead);
+		fprintf(f, "</p>\n");
+	}
+	for (size_t i = 0; i < n; i++)
+		report_body(f, reps[i]);
 	fprintf(f, "</body>\n</html>\n");
 }
 
 int output_html(const char *path, const struct report *r)
 {
-	char *buf = NULL, err[PATH_MAX + 64];
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	return output_html_reports(path, &r, 1, NULL);
+}
 
-	if (!m) {
-		diag_error("could not make the page for \"%s\":", path);
+int output_html_reports(const char *path, const struct report *const *reps, size_t n,
+			const char *lead)
+{
+	struct whole_file w;
+
+	if (!whole_file_open(&w, path))
 		return -1;
-	}
-	page(m, r);
-	if (fclose(m) != 0) {
-		diag_error("could not make the page for \"%s\":", path);
-		free(buf);
-		return -1;
-	}
-	int rc = write_file_atomic(path, buf, len, err, sizeof(err));
-	if (rc < 0)
-		diag_error("could not %s:", err);
-	free(buf);
-	return rc;
+	page(w.f, reps, n, lead);
+	return whole_file_write(&w) ? 0 : -1;
 }

@@ -3,6 +3,7 @@
 #include "report/output.h"
 
 #include "common/json.h"
+#include "report/clocks.h"
 #include "report/layout.h"
 #include "report/monitors.h"
 #include "report/profile/prof_output.h"
@@ -80,6 +81,8 @@ static void cell(struct json *j, const struct report *r, const struct table *t,
 		number(j, "mean_pct", c->cmp.change);
 		if (t)
 			json_string(j, "verdict", verdict(t, c));
+		json_double(j, "threshold_pct", c->cmp.threshold);
+		json_bool(j, "marked", c->cmp.marked);
 		if (c->cmp.basis == TEST_NONE) {
 			json_string(j, "no_claim", no_claim_code(c));
 			json_null(j, "interval");
@@ -148,9 +151,21 @@ void output_json(FILE *f, const struct report *r)
 		json_string(&j, "metric", r->opt->metric);
 	else
 		json_null(&j, "metric");
+	int shift;
+	char *note = clocks_note(r->ds);
+	json_object_begin(&j, "clock");
+	json_string(&j, "mode", clocks_mode(r->ds, &shift));
+	if (shift >= 0)
+		json_int(&j, "shift", shift);
+	else
+		json_null(&j, "shift");
+	json_string_or_null(&j, "note", note);
+	json_object_end(&j);
+	free(note);
 	json_string(&j, "axis", r->axis);
 	json_string(&j, "baseline", r->cols[r->baseline]);
 	json_double(&j, "confidence_pct", r->opt->confidence);
+	json_double(&j, "threshold_pct", r->opt->threshold.all);
 	json_array_begin(&j, "columns");
 	for (size_t c = 0; c < r->ncols; c++) {
 		char *runs = column_runs(r, c);

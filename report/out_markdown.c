@@ -2,6 +2,7 @@
 /* out_markdown.c: the report as Markdown (GitHub tables). */
 #include "report/output.h"
 
+#include "report/clocks.h"
 #include "report/layout.h"
 #include "report/monitors.h"
 #include "report/util.h"
@@ -9,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Text with the characters Markdown tables give a meaning escaped. */
-static void md(FILE *f, const char *s)
+void output_markdown_text(FILE *f, const char *s)
 {
 	for (; *s; s++) {
 		if (strchr("|*_`\\<>[]", *s))
@@ -23,10 +23,10 @@ static void md(FILE *f, const char *s)
 static void cell(FILE *f, const struct cell_text *ct)
 {
 	fputc(' ', f);
-	md(f, ct->value);
+	output_markdown_text(f, ct->value);
 	if (*ct->change) {
 		fputc(' ', f);
-		md(f, ct->change);
+		output_markdown_text(f, ct->change);
 	}
 	if (*ct->notes)
 		fprintf(f, " %s", ct->notes);
@@ -41,20 +41,20 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 	int *ids;
 
 	fprintf(f, "\n### ");
-	md(f, t->title);
+	output_markdown_text(f, t->title);
 	fprintf(f, "\n\n");
-	md(f, t->metric);
+	output_markdown_text(f, t->metric);
 	if (strcmp(t->metric, t->unit) != 0) {
 		fprintf(f, " (");
-		md(f, t->unit);
+		output_markdown_text(f, t->unit);
 		fprintf(f, ")");
 	}
 	fprintf(f, ", %s.\n\n| ", direction(t));
-	md(f, t->row_key ? t->row_key : "");
+	output_markdown_text(f, t->row_key ? t->row_key : "");
 	fprintf(f, " | |");
 	for (size_t ci = 0; ci < t->ncols; ci++) {
 		fprintf(f, " %s ", column_letter(t->cols[ci]));
-		md(f, r->cols[t->cols[ci]]);
+		output_markdown_text(f, r->cols[t->cols[ci]]);
 		fprintf(f, " |");
 	}
 	fprintf(f, "\n|---:|:---|");
@@ -67,7 +67,7 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 				continue;
 			fprintf(f, "| ");
 			if (s == 0 && t->row_key)
-				md(f, t->rows[row]);
+				output_markdown_text(f, t->rows[row]);
 			fprintf(f, " | %s |", stat_names[s]);
 			for (size_t ci = 0; ci < t->ncols; ci++) {
 				cell_text(r, t, row, t->cols[ci], (enum stat_line)s, &ct);
@@ -77,7 +77,7 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 		}
 		for (size_t k = 0; monitors_shown(r, t) && k < t->nmonitors; k++) {
 			fprintf(f, "| | ");
-			md(f, t->monitor_names[k]);
+			output_markdown_text(f, t->monitor_names[k]);
 			fprintf(f, " |");
 			for (size_t ci = 0; ci < t->ncols; ci++) {
 				monitor_text(r, t, k, row, t->cols[ci], &ct);
@@ -91,15 +91,15 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 	if (nfoot || nwarn)
 		fputc('\n', f);
 	for (size_t i = 0; i < nfoot; i++) {
-		md(f, foot[i]);
+		output_markdown_text(f, foot[i]);
 		fprintf(f, "\n");
 	}
 	for (size_t i = 0; i < nwarn; i++) {
 		const struct warning *w = &r->legend[ids[i] - 1];
 		fprintf(f, "%s- !%d ", i == 0 && nfoot ? "\n" : "", ids[i]);
-		md(f, w->code);
+		output_markdown_text(f, w->code);
 		fprintf(f, ": ");
-		md(f, w->message);
+		output_markdown_text(f, w->message);
 		fputc('\n', f);
 	}
 	free(ids);
@@ -109,16 +109,22 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 void output_markdown(FILE *f, const struct report *r)
 {
 	fprintf(f, "## bootbench-report: suite ");
-	md(f, report_suite(r));
+	output_markdown_text(f, report_suite(r));
 	fprintf(f, ", columns by ");
-	md(f, r->axis);
+	output_markdown_text(f, r->axis);
+	char *clock = clocks_note(r->ds);
+	if (clock) {
+		fprintf(f, "\n\n**Clock:** ");
+		output_markdown_text(f, clock);
+		free(clock);
+	}
 	fprintf(f, "\n\n| column | %s | runs |\n|---|---|---|\n", r->axis);
 	for (size_t c = 0; c < r->ncols; c++) {
 		char *runs = column_runs(r, c);
 		fprintf(f, "| %s%s | ", column_letter(c), c == r->baseline ? " (baseline)" : "");
-		md(f, r->cols[c]);
+		output_markdown_text(f, r->cols[c]);
 		fprintf(f, " | ");
-		md(f, runs);
+		output_markdown_text(f, runs);
 		fprintf(f, " |\n");
 		free(runs);
 	}
@@ -131,7 +137,7 @@ void output_markdown(FILE *f, const struct report *r)
 		for (size_t v = 0; v < fa->nvalues; v++) {
 			if (v)
 				fprintf(f, "; ");
-			md(f, fa->values[v]);
+			output_markdown_text(f, fa->values[v]);
 			fprintf(f, " (%s)", fa->columns[v]);
 		}
 		fprintf(f, " |\n");

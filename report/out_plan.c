@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* out_plan.c: --plan, the boots per column a comparison needs (compare.h
- * boots_needed), from the spread between the boots of a pilot. */
+/* out_plan.c: --plan, the boots per column a comparison needs to mark a
+ * change (compare.h boots_needed: significant, and measured at the
+ * threshold or more), from the spread between the boots of a pilot. */
 #include "report/output.h"
 
 #include "report/compare.h"
@@ -32,8 +33,11 @@ void output_plan(FILE *f, const struct report *r)
 {
 	const struct options *o = r->opt;
 
-	fprintf(f, "bootbench-report --plan: boots per %s to detect a change of %g %%, at %g %% "
+	fprintf(f, "bootbench-report --plan: boots per %s to mark a change of %g %%, at %g %% "
 		"confidence with %g %% power.\n", r->axis, o->plan, o->confidence, o->power);
+	fprintf(f, "Marked: significant, and measured at the threshold or more (%g %%%s), so the\n"
+		"boots must also keep the measured change above the threshold.\n",
+		o->threshold.all, o->threshold.n ? " unless a metric has its own" : "");
 	fprintf(f, "From the spread between the boots of each column (the coefficient of variation\n"
 		"of its per-boot medians); a column needs 2 boots for it, a pilot of 3 or more\n"
 		"estimates it better.\n");
@@ -48,10 +52,19 @@ void output_plan(FILE *f, const struct report *r)
 	}
 	for (size_t i = 0; i < r->ntables; i++) {
 		const struct table *t = &r->tables[i];
-		fprintf(f, "\n== %s\n   %s (%s)\n", t->title, t->metric, t->unit);
+		double threshold = threshold_of(&o->threshold, t->metric);
+		fprintf(f, "\n== %s\n   %s (%s)", t->title, t->metric, t->unit);
+		if (threshold_named(&o->threshold, t->metric))
+			fprintf(f, ", threshold %g %%", threshold);
+		fputc('\n', f);
+		if (o->plan <= threshold) {
+			fprintf(f, "  needed: none marks a change of %g %%: it is not above the threshold "
+				"of %g %%\n", o->plan, threshold);
+			continue;
+		}
 		for (size_t row = 0; row < t->nrows; row++) {
 			double cov = pooled_cov(r, t, row);
-			size_t need = boots_needed(cov, o->plan, r->alpha, o->power / 100);
+			size_t need = boots_needed(cov, o->plan, threshold, r->alpha, o->power / 100);
 			size_t min_boots = SIZE_MAX;
 
 			fprintf(f, "  %s%s%s", t->row_key ? t->row_key : "", t->row_key ? " " : "",
@@ -73,7 +86,8 @@ void output_plan(FILE *f, const struct report *r)
 				fprintf(f, "; pooled CoV %.2f %%; needed: %zu boots per %s\n", cov, need, r->axis);
 			if (isfinite(cov) && min_boots >= 2)
 				fprintf(f, "    (with %zu boots per %s, as here: a change of %.1f %%)\n", min_boots,
-					r->axis, change_detectable(cov, min_boots, r->alpha, o->power / 100));
+					r->axis, change_detectable(cov, min_boots, threshold, r->alpha,
+								   o->power / 100));
 		}
 	}
 }

@@ -28,8 +28,11 @@ static int run_summary(FILE *f, const struct dataset *ds, const struct run *r)
 		fprintf(f, "%s: done, but no measurements\n", r->name);
 		return 1;
 	}
-	fprintf(f, "%s: done, %zu measurement%s\n", r->name, r->measurements,
-		r->measurements == 1 ? "" : "s");
+	/* Its figures' clock, unless the host's (clocks.h). */
+	const char *shift = strchr(r->clock, ':');
+	fprintf(f, "%s: done, %zu measurement%s%s%s%s\n", r->name, r->measurements,
+		r->measurements == 1 ? "" : "s", shift ? "; instruction time (QEMU -icount shift " : "",
+		shift ? shift + 1 : "", shift ? ")" : "");
 	for (size_t i = 0; i < ds->nm; i++) {
 		const struct measurement *m = &ds->m[i];
 		const char *clients = attrs_get(&m->attrs, "clients");

@@ -2,6 +2,7 @@
 /* out_text.c: the plain text report, at most TEXT_WIDTH columns wide. */
 #include "report/output.h"
 
+#include "report/clocks.h"
 #include "report/layout.h"
 #include "report/monitors.h"
 #include "report/profile/prof_output.h"
@@ -71,6 +72,10 @@ static void header(FILE *f, const struct report *r)
 			 r->axis, column_letter(r->baseline));
 	wrapped(f, "bootbench-report: ", 4, line);
 	free(line);
+	if ((line = clocks_note(r->ds))) {
+		wrapped(f, "Clock: ", 4, line);
+		free(line);
+	}
 	for (size_t c = 0; c < r->ncols; c++) {
 		char *runs = column_runs(r, c), prefix[16];
 		snprintf(prefix, sizeof prefix, "  %-3s", column_letter(c));

@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# report/: bootbench-report, the host tool that compares runs.
+# report/: bootbench-report, the host tool that compares runs, and
+# bootbench-gate (report/gate/), which links the report's objects and exits
+# by the verdict of its comparisons.
 #
 # Host gcc and glibc: it runs on the host, not in the image.
 
@@ -35,14 +37,27 @@ $(REPORT): $(REPORT_OBJS)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc -o $@ $(REPORT_OBJS) -lm
 
--include $(REPORT_OBJS:.o=.d)
+# bootbench-gate: report/gate/*.c and every object of the report but its main.
+GATE      := $(OUT)/bin/bootbench-gate
+GATE_SRCS := $(patsubst $(TOP)/report/%,%,$(sort $(wildcard $(TOP)/report/gate/*.c)))
+GATE_OBJS := $(addprefix $(REPORT_BUILD)/,$(GATE_SRCS:.c=.o)) \
+	$(filter-out $(REPORT_BUILD)/report_main.o,$(REPORT_OBJS))
 
-all: $(REPORT)
+$(GATE): $(GATE_OBJS)
+	@echo "  LD      $(notdir $@)"
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc -o $@ $(GATE_OBJS) -lm
 
-# `make report` or `make out/bin/bootbench-report` from the top directory.
+-include $(REPORT_OBJS:.o=.d) $(GATE_OBJS:.o=.d)
+
+all: $(REPORT) $(GATE)
+
+# `make report` (both tools) or `make out/bin/bootbench-report` from the
+# top directory.
 .PHONY: report
-report: $(REPORT)
+report: $(REPORT) $(GATE)
 $(patsubst $(TOP)/%,%,$(REPORT)): $(REPORT) ;
+$(patsubst $(TOP)/%,%,$(GATE)): $(GATE) ;
 
 # make run prints the report of the runs it made.
 run: $(REPORT)

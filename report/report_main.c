@@ -7,6 +7,7 @@
  * Exit status: 0 everything was read, 1 some input was skipped (the
  * warnings say what), 2 bad usage or nothing to report.
  */
+#include "report/clocks.h"
 #include "report/diag.h"
 #include "report/group.h"
 #include "report/metric.h"
@@ -18,6 +19,7 @@
 #include "report/profile/profile.h"
 #include "report/runs.h"
 #include "report/summary.h"
+#include "report/usage.h"
 
 #include <stdio.h>
 
@@ -30,17 +32,8 @@ int main(int argc, char **argv)
 
 	if (rc)
 		return rc;
-	if (opt.help || opt.version) {
-		if (opt.help)
-			fputs(options_usage, stdout);
-		else
-			printf("%s (bootbench) %s\n", PROGNAME, bootbench_image_id);
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			diag_error("could not write to stdout:");
-			return 2;
-		}
-		return 0;
-	}
+	if (opt.help || opt.version)
+		return usage_help_or_version(opt.help, options_usage, bootbench_image_id);
 	if (opt.direction)
 		return metric_print_direction(stdout, opt.direction);
 	if (opt.summary) {
@@ -58,7 +51,8 @@ int main(int argc, char **argv)
 		dataset_free(&ds);
 		return 2;
 	}
-	if (dataset_select(&ds, opt.case_id, opt.metric) != 0) {
+	if (dataset_select(&ds, opt.case_id, opt.metric) != 0 ||
+	    clocks_check(&ds, opt.mixed_clocks) != 0) {
 		dataset_free(&ds);
 		return 2;
 	}

@@ -3,9 +3,9 @@
 #include "report/report_options.h"
 
 #include "report/diag.h"
+#include "report/usage.h"
 
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +36,9 @@ const char options_usage[] =
 "                      that is not a primary one, by the report's table, then\n"
 "                      exit (2: neither, or not known)\n"
 "  --confidence PCT    confidence of the significance mark (default 95)\n"
+"  --threshold PCT     the practical threshold: a change is marked (*) when it\n"
+"                      is significant and at least PCT % either way (default\n"
+"                      1); METRIC=PCT for one metric (repeatable)\n"
 "  --format FMT        text (default), markdown, csv or json\n"
 "  --html FILE         also write a self-contained HTML page with charts\n"
 "  --monitors          under each row, one line per key monitor of the machine\n"
@@ -50,9 +53,13 @@ const char options_usage[] =
 "  --folded DIR        write the folded stacks of each case and column there\n"
 "                      (default with --html: beside the page, PAGE.folded/)\n"
 "  --plan PCT          instead of the report: the boots per column needed to\n"
-"                      detect a change of PCT %, from the spread between the\n"
-"                      boots of these runs (a pilot: 3 boots per column or more)\n"
+"                      mark a change of PCT % (above the threshold), from the\n"
+"                      spread between the boots of these runs (a pilot: 3\n"
+"                      boots per column or more)\n"
 "  --power PCT         the chance --plan's boots find such a change (default 80)\n"
+"  --mixed-clocks      compare runs measured in different clocks (the host's\n"
+"                      time, instruction time at one -icount shift or another:\n"
+"                      doc/clocks.md), which is refused otherwise\n"
 "  --summary           instead of the report: each run's status and, if it is\n"
 "                      done, a line per measurement (workload, clients, tps);\n"
 "                      exit 1 unless every run is done with measurements\n"
@@ -62,49 +69,11 @@ const char options_usage[] =
 "Exit status: 0 every input read, 1 some input skipped (see the warnings),\n"
 "2 bad usage or nothing to report.\n";
 
-/* The last line of every usage error; returns 2, the exit status. */
-static int hint(void)
-{
-	fprintf(stderr, "Try \"%s --help\" for more information.\n", PROGNAME);
-	return 2;
-}
-
-/* A usage error in the tool's own words, and the hint: returns 2. */
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", PROGNAME);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return hint();
-}
-
-/* *out = arg, a percentage above lo (from lo when with_lo) and below 100;
- * false after an error naming the option. */
-static bool percentage(const char *option, const char *arg, double lo, bool with_lo, double *out)
-{
-	char *end;
-	double v = strtod(arg, &end);
-
-	if (end == arg || *end || !(with_lo ? v >= lo : v > lo) || !(v < 100)) {
-		diag_error("%s: not a percentage %s %g and below 100: '%s'", option,
-			   with_lo ? "from" : "above", lo, arg);
-		return false;
-	}
-	*out = v;
-	return true;
-}
-
 /* The long options: values above any character, so that getopt's optopt
  * tells them from short options. */
 enum { OPT_BY = 256, OPT_ROWS, OPT_BASELINE, OPT_CONFIDENCE, OPT_FORMAT, OPT_HTML,
-       OPT_PLAN, OPT_POWER, OPT_SYMBOLS, OPT_FOLDED, OPT_CASE, OPT_METRIC, OPT_DIRECTION,
-       OPT_VERSION, OPT_SUMMARY, OPT_MONITORS, OPT_PROFILE };
+       OPT_PLAN, OPT_POWER, OPT_SYMBOLS, OPT_FOLDED, OPT_CASE, OPT_METRIC, OPT_THRESHOLD,
+       OPT_DIRECTION, OPT_VERSION, OPT_SUMMARY, OPT_MONITORS, OPT_PROFILE, OPT_MIXED_CLOCKS };
 
 static const struct option longopts[] = {
 	{ "by", required_argument, NULL, OPT_BY },
@@ -117,48 +86,18 @@ static const struct option longopts[] = {
 	{ "power", required_argument, NULL, OPT_POWER },
 	{ "case", required_argument, NULL, OPT_CASE },
 	{ "metric", required_argument, NULL, OPT_METRIC },
+	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 	{ "metric-direction", required_argument, NULL, OPT_DIRECTION },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ "monitors", no_argument, NULL, OPT_MONITORS },
 	{ "profile", no_argument, NULL, OPT_PROFILE },
+	{ "mixed-clocks", no_argument, NULL, OPT_MIXED_CLOCKS },
 	{ "symbols", required_argument, NULL, OPT_SYMBOLS },
 	{ "folded", required_argument, NULL, OPT_FOLDED },
 	{ NULL, 0, NULL, 0 },
 };
-
-/* The long name of the option getopt_long returned as val, or NULL. */
-static const char *long_name(int val)
-{
-	for (const struct option *l = longopts; l->name; l++)
-		if (l->val == val)
-			return l->name;
-	return NULL;
-}
-
-/* getopt_long's '?' (unknown option, or a value given to a flag) and ':'
- * (no value) as usage errors; arg is argv[optind - 1]. */
-static int option_error(int c, const char *arg)
-{
-	const char *name = long_name(optopt);
-
-	if (c == ':' && name)
-		return usage_error("option \"--%s\" needs a value", name);
-	if (name)
-		return usage_error("option \"--%s\" takes no value", name);
-	if (optopt)
-		return usage_error("unknown option \"-%c\"", optopt);
-
-	int len = (int)strcspn(arg, "="), matches = 0;
-
-	if (len > 2 && strncmp(arg, "--", 2) == 0)
-		for (const struct option *l = longopts; l->name; l++)
-			matches += strncmp(l->name, arg + 2, (size_t)len - 2) == 0;
-	if (matches > 1)
-		return usage_error("option \"%.*s\" is ambiguous", len, arg);
-	return usage_error("unknown option \"%.*s\"", len, arg);
-}
 
 int options_parse(struct options *o, int argc, char **argv)
 {
@@ -169,13 +108,12 @@ int options_parse(struct options *o, int argc, char **argv)
 	o->confidence = 95;
 	o->power = 80;
 	o->format = FORMAT_TEXT;
+	thresholds_init(&o->threshold);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		/* An empty value, or the next option taken as the value. */
-		if (c >= OPT_BY && c <= OPT_DIRECTION &&
-		    (*optarg == '\0' ||
-		     (optarg == argv[optind - 1] && strncmp(optarg, "--", 2) == 0)))
-			return usage_error("option \"--%s\" needs a value", long_name(c));
+		if (c >= OPT_BY && c <= OPT_DIRECTION && usage_no_value(optarg, argv, optind))
+			return usage_error("option \"--%s\" needs a value", usage_long_name(longopts, c));
 		switch (c) {
 		case OPT_BY: o->by = optarg; break;
 		case OPT_ROWS: o->rows = optarg; break;
@@ -187,16 +125,20 @@ int options_parse(struct options *o, int argc, char **argv)
 			o->direction = optarg;
 			return 0;
 		case OPT_CONFIDENCE:
-			if (!percentage("--confidence", optarg, 0, false, &o->confidence))
-				return hint();
+			if (!usage_percentage("--confidence", optarg, 0, false, &o->confidence))
+				return usage_hint();
 			break;
 		case OPT_PLAN:
-			if (!percentage("--plan", optarg, 0, false, &o->plan))
-				return hint();
+			if (!usage_percentage("--plan", optarg, 0, false, &o->plan))
+				return usage_hint();
+			break;
+		case OPT_THRESHOLD:
+			if (!thresholds_add(&o->threshold, "--threshold", optarg))
+				return usage_hint();
 			break;
 		case OPT_POWER:
-			if (!percentage("--power", optarg, 50, true, &o->power))
-				return hint();
+			if (!usage_percentage("--power", optarg, 50, true, &o->power))
+				return usage_hint();
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "text") == 0)
@@ -209,7 +151,7 @@ int options_parse(struct options *o, int argc, char **argv)
 				o->format = FORMAT_JSON;
 			else {
 				diag_error("--format: unknown format '%s' (text, markdown, csv, json)", optarg);
-				return hint();
+				return usage_hint();
 			}
 			break;
 		case 'h':
@@ -227,15 +169,24 @@ int options_parse(struct options *o, int argc, char **argv)
 		case OPT_PROFILE:
 			o->profile = true;
 			break;
+		case OPT_MIXED_CLOCKS:
+			o->mixed_clocks = true;
+			break;
 		case OPT_SYMBOLS: o->symbols = optarg; break;
 		case OPT_FOLDED: o->folded = optarg; break;
 		default:
-			return option_error(c, argv[optind - 1]);
+			return usage_option_error(longopts, c, argv[optind - 1]);
 		}
 	}
 	if (optind >= argc) {
 		diag_error("no run or results directory given");
-		return hint();
+		return usage_hint();
+	}
+	if (o->plan > 0 && o->plan <= o->threshold.all) {
+		diag_error("--plan %g: not above the threshold of %g %% (--threshold): a change that "
+			   "is not above it is marked at most half the time, whatever the boots",
+			   o->plan, o->threshold.all);
+		return usage_hint();
 	}
 	o->paths = argv + optind;
 	o->npaths = (size_t)(argc - optind);

@@ -5,6 +5,8 @@
 #ifndef BOOTBENCH_REPORT_OPTIONS_H
 #define BOOTBENCH_REPORT_OPTIONS_H
 
+#include "report/threshold.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -21,6 +23,8 @@ struct options {
 	const char *metric;     /* --metric: this metric, NULL: each line's primary */
 	const char *direction;  /* --metric-direction NAME: print its direction, exit */
 	double confidence;      /* in %, 0 < c < 100 */
+	struct thresholds threshold;    /* --threshold: a change is marked when
+					 * significant and at least this */
 	enum format format;
 	const char *html;       /* --html FILE, or NULL */
 	double plan;            /* --plan PCT: the change to detect, 0: no plan */
@@ -32,6 +36,10 @@ struct options {
 	bool summary;           /* --summary: each run's status (summary.h) */
 	bool monitors;          /* --monitors: rows of the key monitors (monitors.h) */
 	bool profile;           /* --profile: where the time went (profile.h) */
+	bool columns_are_kernels;  /* not an option: each column (by argument) is
+				    * one kernel, as bootbench-gate's sides are, so
+				    * the kernel's facts follow the axis */
+	bool mixed_clocks;      /* --mixed-clocks: compare runs of different clocks (clocks.h) */
 	const char *symbols;    /* --symbols DIR: the image build's unstripped objects */
 	const char *folded;     /* --folded DIR: write the folded stacks there */
 };

@@ -345,6 +345,20 @@ static struct jr_value *read_json(const char *path, const char *missing, const c
 	return j;
 }
 
+/* run.json's clock (doc/clocks.md) as "host" or "instructions:N", and
+ * for instruction time the fact "clock" (the header compares it). */
+static void read_clock(struct run *r, const struct jr_value *j)
+{
+	const char *mode = jr_str(jr_path(j, "clock.mode"));
+	long long shift;
+
+	if (!mode || strcmp(mode, "instructions") != 0 || !jr_int(jr_path(j, "clock.shift"), &shift))
+		return;
+	free(r->clock);
+	r->clock = xasprintf("instructions:%lld", shift);
+	fact_str(r, "clock", r->clock);
+}
+
 /* Read DIR/run.json into r; a warning and r->json NULL when it is bad. */
 static void read_run_json(struct run *r)
 {
@@ -368,6 +382,7 @@ static void read_run_json(struct run *r)
 	} else {
 		r->json = j;
 		kernel_column(r, j);
+		read_clock(r, j);
 		if (jr_str(jr_path(j, "variant.name")))
 			r->variant = xstrdup(jr_str(jr_path(j, "variant.name")));
 		if (jr_str(jr_path(j, "suite.name")))
@@ -613,18 +628,9 @@ static void run_free(struct run *r)
 	free(r->suite);
 	free(r->status);
 	free(r->reason);
+	free(r->clock);
 	attrs_free(&r->facts);
 	free(r);
-}
-
-/* The path without the slashes at its end. */
-static char *trimmed(const char *path)
-{
-	size_t len = strlen(path);
-
-	while (len > 1 && path[len - 1] == '/')
-		len--;
-	return xasprintf("%.*s", (int)len, path);
 }
 
 static void read_run(struct dataset *ds, const char *path, const char *argument)
@@ -632,11 +638,12 @@ static void read_run(struct dataset *ds, const char *path, const char *argument)
 	struct run *r = xcalloc(1, sizeof *r);
 	const char *slash;
 
-	r->path = trimmed(path);
-	r->argument = trimmed(argument);
+	r->path = path_trimmed(path);
+	r->argument = path_trimmed(argument);
 	slash = strrchr(r->path, '/');
 	r->name = xstrdup(slash ? slash + 1 : r->path);
 	r->kernel = kernel_from_name(r->name);
+	r->clock = xstrdup("host");
 	read_run_json(r);
 	read_host_json(r);
 	/* Runs of another suite than the first run's are not comparable. */

@@ -45,6 +45,8 @@ struct run {
 	char *suite;            /* suite name, or NULL if unknown */
 	char *status;           /* run.json status, or NULL */
 	char *reason;           /* why it failed, or NULL */
+	char *clock;            /* run.json clock: "host" (also when absent) or
+				 * "instructions:N" (clocks.h) */
 	struct attrs facts;     /* what describes the machine: CPU, RAM, target, ... */
 	size_t measurements;    /* lines taken from its results.jsonl */
 };

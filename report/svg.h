@@ -60,7 +60,9 @@ const char *svg_dash(size_t i);
 void svg_chart(FILE *f, const struct svg_chart *c);
 /* One of 10 distinct colours, as "#rrggbb". */
 const char *svg_color(size_t i);
-/* s with &, <, >, " escaped for HTML and SVG text and attributes. */
+/* s with &, <, >, " escaped for HTML, SVG and XML text and attributes
+ * (control characters but tab and newline, which XML 1.0 cannot hold, as
+ * '?'). */
 void html_escape(FILE *f, const char *s);
 
 #endif

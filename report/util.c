@@ -62,6 +62,15 @@ void grow(void *p, size_t *cap, size_t n, size_t size)
 	*pp = xrealloc(*pp, *cap * size);
 }
 
+char *path_trimmed(const char *path)
+{
+	size_t len = strlen(path);
+
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	return xasprintf("%.*s", (int)len, path);
+}
+
 char *read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

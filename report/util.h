@@ -18,6 +18,9 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Grow *p (of *cap items of size each) to hold at least n items. */
 void grow(void *p, size_t *cap, size_t n, size_t size);
 
+/* path without the slashes at its end ("/" stays), a new string. */
+char *path_trimmed(const char *path);
+
 /* The contents of PATH, NUL-terminated, length in *len; NULL with errno. */
 char *read_file(const char *path, size_t *len);
 

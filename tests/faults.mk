@@ -1,14 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Fault tests: long QEMU runs that break things on purpose: PostgreSQL
 # failing under a suite (postgres.test), power cuts (power-cut.test), the
-# results partition full, read-only, pulled out or failing (results.test).
+# results partition full, read-only, pulled out or failing (results.test),
+# a target whose I/O stops for good (hang.test).
 # They are not part of make check; .ci/run runs them when time allows.
 # At the end it prints each test's figures (faults injected, runs lost,
 # decoy disks changed) and the wall time.
 #
 #   make check-faults [FAULT_SEEDS=10]
 
-FAULT_TESTS := tests/faults/postgres.test tests/faults/power-cut.test tests/faults/results.test
+FAULT_TESTS := tests/faults/postgres.test tests/faults/power-cut.test tests/faults/results.test \
+	tests/faults/hang.test
 FAULT_SEEDS ?= 10
 
 .PHONY: check-faults
@@ -19,7 +21,7 @@ check-faults: $(IMAGE) $(BENCH) $(REPORT) $(E2E_KERNEL_INITRD) | deps
 		tee $$out.out; \
 	echo "check-faults: the figures, $$(( ($$(date +%s) - start) / 60 )) min in all:"; \
 	grep -h -e '^# PostgreSQL faults:' -e '^# power cuts:' -e '^# the cut runs:' \
-		-e '^# runs lost' -e '^# results-partition faults:' \
+		-e '^# runs lost' -e '^# results-partition faults:' -e '^# lost I/O:' \
 		$(patsubst tests/faults/%.test,$(BUILD)/tests/faults-%.log,$(FAULT_TESTS)) \
 		2>/dev/null | sed 's/^# /  /'; \
 	tail -n 1 $$out.out; \

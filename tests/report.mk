@@ -7,10 +7,11 @@
 # (provenance.test), --plan (plan.test), a --boots sequence as A/A and
 # against a known difference (boots.test), --summary (summary.test),
 # --monitors (monitors.test), the sys.csv reader and the charts' axes
-# (charts.c), the HTML page rendered by headless Chromium, and --profile on
+# (charts.c), the HTML page rendered by headless Chromium, --profile on
 # perf profiles recorded on the host (profile.test, made by make-profiles),
-# and its flame graphs in Chromium on stacks of its own (profile-html.test,
-# tests/report/fixtures/flame/).
+# its flame graphs in Chromium on stacks of its own (profile-html.test,
+# tests/report/fixtures/flame/), the parsing of --threshold (threshold.c)
+# and bootbench-gate on kept runs (gate.test).
 
 REPORT_TEST_BUILD := $(BUILD)/tests/report
 # Every tests/report/*.c is a unit test but pngcheck.c, a tool of html.test.
@@ -44,6 +45,14 @@ $(REPORT_TEST_BUILD)/charts.test: $(TOP)/tests/report/charts.c \
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
 
+# --threshold PCT and METRIC=PCT.
+$(REPORT_TEST_BUILD)/threshold.test: $(TOP)/tests/report/threshold.c \
+		$(addprefix $(TOP)/report/,threshold.c threshold.h diag.c diag.h) \
+		$(TOP)/common/message.c $(TOP)/tests/lib/tap.h
+	@echo "  CC      tests/report/threshold.c"
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
+
 # Reads a PNG (zlib) and counts its colours, for the HTML test.
 $(REPORT_TEST_BUILD)/pngcheck: $(TOP)/tests/report/pngcheck.c
 	@echo "  CC      tests/report/pngcheck.c"
@@ -53,15 +62,16 @@ $(REPORT_TEST_BUILD)/pngcheck: $(TOP)/tests/report/pngcheck.c
 REPORT_UNIT_TEST_FILES := $(REPORT_UNIT_TESTS:%=$(REPORT_TEST_BUILD)/%.test)
 CHECK_TESTS += $(REPORT_UNIT_TEST_FILES:$(TOP)/%=%) \
 	$(patsubst $(TOP)/%,%,$(sort $(wildcard $(TOP)/tests/report/*.test)))
-CHECK_DEPS  += $(REPORT_UNIT_TEST_FILES) $(REPORT) $(REPORT_TEST_BUILD)/pngcheck
+CHECK_DEPS  += $(REPORT_UNIT_TEST_FILES) $(REPORT) $(GATE) $(REPORT_TEST_BUILD)/pngcheck
 
-# make check-report: the tests of report/ alone, with its command line and
-# the replay of the fuzz inputs of its reading of run directories.
+# make check-report: the tests of report/ alone, with the command lines of
+# the report and the gate and the replay of the fuzz inputs of its reading
+# of run directories.
 REPORT_CHECK_TESTS := $(REPORT_UNIT_TEST_FILES) \
 	$(sort $(wildcard $(TOP)/tests/report/*.test)) $(TOP)/tests/cli/report.test \
-	$(FUZZ_REPLAY)/report-runs.test
+	$(TOP)/tests/cli/gate.test $(FUZZ_REPLAY)/report-runs.test
 
 .PHONY: check-report
-check-report: $(REPORT_UNIT_TEST_FILES) $(REPORT) $(REPORT_TEST_BUILD)/pngcheck \
+check-report: $(REPORT_UNIT_TEST_FILES) $(REPORT) $(GATE) $(REPORT_TEST_BUILD)/pngcheck \
 		$(FUZZ_REPLAY)/report-runs.test
 	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) $(TOP)/tests/run-tests $(REPORT_CHECK_TESTS)

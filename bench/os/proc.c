@@ -4,6 +4,7 @@
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
 #include "common/clock.h"
+#include "common/procstat.h"
 #include "common/spawn_run.h"
 
 #include <errno.h>
@@ -22,6 +23,7 @@ static const int stop_signals[] = { SIGTERM, SIGINT, SIGHUP };
 
 static sigset_t wait_mask;     /* while waiting: stop signals and SIGCHLD open */
 static volatile sig_atomic_t stop_signal;
+static bool stuck;             /* a child was left in state D (proc_stuck()) */
 
 static void on_stop(int sig)
 {
@@ -60,6 +62,32 @@ int proc_stop_signal(void)
 	return stop_signal;
 }
 
+bool proc_stuck(void)
+{
+	return stuck;
+}
+
+/* The child did not end even SPAWN_GIVE_UP s after SIGKILL.  In state D
+ * it waits in the kernel for I/O that does not complete: the run is
+ * stuck. */
+static int lost(const struct proc_spec *spec, const struct spawn_result *r, double timeout_s)
+{
+	char state = procstat_state(r->pid), when[160];
+
+	if (r->timed_out)
+		snprintf(when, sizeof(when), "past its deadline of %.0f s", timeout_s);
+	else
+		snprintf(when, sizeof(when), "%s",
+			 r->stopped ? "when the run was stopped" : "when the runner ended it");
+	if (state != 'D')
+		return fail("%s (pid %d), %s, did not end %.0f s after SIGKILL (state %c)",
+			    spec->name, (int)r->pid, when, SPAWN_GIVE_UP, state ? state : '?');
+	stuck = true;
+	return fail("%s (pid %d) is stuck in uninterruptible sleep (state D) %s: "
+		    "SIGKILL did not end it, the I/O it waits for does not complete",
+		    spec->name, (int)r->pid, when);
+}
+
 /* Sleep until a signal comes or the deadline passes. */
 static void wait_until(double deadline)
 {
@@ -79,7 +107,7 @@ static struct spawn_spec to_spawn_spec(const struct proc_spec *s)
 	return (struct spawn_spec){
 		.argv = s->argv, .envp = s->envp, .cwd = s->cwd,
 		.drop_privileges = s->drop_privileges, .uid = s->uid, .gid = s->gid,
-		.new_session = s->new_session, .out_fd = s->out_fd,
+		.new_session = s->new_session, .out_fd = s->out_fd, .cgroup = s->cgroup,
 	};
 }
 
@@ -218,6 +246,8 @@ int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
 		errno = r.read_errno;
 		return fail("could not read the output of %s:", spec->name);
 	}
+	if (r.lost)
+		return lost(spec, &r, timeout_s);
 	if (r.stopped)
 		return proc_stopped_fail(spec->name);
 	if (r.timed_out)

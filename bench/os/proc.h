@@ -29,9 +29,13 @@ struct proc_spec {
 	volatile sig_atomic_t *enough;   /* proc_run: if set and non-zero (by
 					    the line or tick function), end
 					    the child and return 1 */
-	void (*tick)(void *ctx);   /* proc_run: every tick_s seconds while it
-				      runs, with the line function's ctx */
+	double (*tick)(void *ctx); /* proc_run: every tick_s seconds while it
+				      runs, with the line function's ctx; it
+				      may name the clock_now() time of the
+				      next (0: tick_s later), as spawn_run.h
+				      says */
 	double tick_s;
+	const char *cgroup;        /* a cgroup2 directory it starts in, or NULL */
 };
 
 typedef void (*proc_line_fn)(void *ctx, const char *line);
@@ -41,6 +45,13 @@ int proc_init(void);
 
 /* The stop signal received, or 0. */
 int proc_stop_signal(void);
+
+/* Whether proc_run() left a child stuck in uninterruptible sleep (state
+ * D): it did not end after its deadline (or a stop signal) and SIGKILL.
+ * Its I/O does not complete, and an unmount or a sync of its volume
+ * would hang as well: from then on the run touches no volume and ends
+ * with exit status STUCK_EXIT (common/procstat.h). */
+bool proc_stuck(void);
 
 /* Start a child.  Returns 0 and its pid, or fail() (exec errors included). */
 int proc_spawn(const struct proc_spec *spec, pid_t *pid);

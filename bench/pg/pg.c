@@ -26,10 +26,17 @@
 #define PING_INTERVAL_S    0.1
 
 static char bindir[1024] = PG_BINDIR;
+static const char *server_cgroup, *client_cgroup;
 
 void pg_set_bindir(const char *dir)
 {
 	snprintf(bindir, sizeof(bindir), "%s", dir);
+}
+
+void pg_set_cgroups(const char *server, const char *client)
+{
+	server_cgroup = server;
+	client_cgroup = client;
 }
 
 static const char conninfo[] =
@@ -118,6 +125,7 @@ void pg_spec(const struct pg_server *pg, struct proc_spec *spec,
 		.gid = pg->gid,
 		.out_fd = -1,
 		.log_name = log_name,
+		.cgroup = client_cgroup,
 	};
 }
 
@@ -242,6 +250,7 @@ int pg_start(struct pg_server *pg, const char *log_path, const char *log_name)
 	 * autogroup scheduling the server's processes then share the CPUs
 	 * with the clients as they do on any installation. */
 	spec.new_session = true;
+	spec.cgroup = server_cgroup;
 	if (spec.out_fd < 0)
 		return -1;
 	int rc = proc_spawn(&spec, &pg->pid);

@@ -46,12 +46,15 @@ int pg_setup(struct pg_server *pg, const char *datadir, const char *waldir);
 
 /*
  * A spec to run PostgreSQL program NAME (from PG_BINDIR) as the postgres
- * user; argv[0] must be filled with pg_program().
+ * user, in the client cgroup; argv[0] must be filled with pg_program().
  */
 void pg_spec(const struct pg_server *pg, struct proc_spec *spec,
 	     const char *name, const char *const *argv, const char *log_name);
 /* Where the PostgreSQL programs are (default PG_BINDIR). */
 void pg_set_bindir(const char *dir);
+/* The cgroups the server (pg_start) and every other PostgreSQL program
+ * (pg_spec) start in; NULL: the runner's own (bench/os/cgroup.h). */
+void pg_set_cgroups(const char *server, const char *client);
 
 void pg_program(char *buf, size_t len, const char *name);
 

@@ -33,6 +33,7 @@
 #include "bench/suite/matrix.h"
 #include "bench/workloads/workload.h"
 #include "common/clock.h"
+#include "common/procstat.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -250,11 +251,18 @@ static int case_failed(struct run *r, const struct bench_case *c, const char *wh
 		fail_take(reason, sizeof(reason));
 		if (!reason[0])
 			snprintf(reason, sizeof(reason), "failed without a reason");
-		env_diagnose(r, reason, sizeof(reason));
+		if (!proc_stuck())
+			env_diagnose(r, reason, sizeof(reason));
 	}
 	note("case %s failed: %s", c->id, reason);
 	lava_testcase(c->id, 0, 0, NULL);
 	record_failure(&r->rec, c->id, c->env, reason);
+	if (proc_stuck()) {
+		/* Its I/O is lost: tearing down would hang.  The run ends. */
+		fail("%s", reason);
+		record_save(&r->rec);
+		return -1;
+	}
 	if (!keep_env)
 		env_tear_down(r);
 	return record_save(&r->rec);
@@ -362,6 +370,15 @@ static int setup(struct run *r, const struct options *o, const struct suite *s)
 	r->wenv.suite_dir = s->dir;
 	r->wenv.mem_total_bytes = rec->memory_bytes;
 	r->wenv.generation = -1;
+	r->wenv.icount_shift = o->icount_shift;
+	/* The server and the workload's programs each in a cgroup of its own,
+	 * for their CPU time; without them, the figures say why. */
+	cgroups_setup(&r->cgroups);
+	if (r->cgroups.ok)
+		pg_set_cgroups(r->cgroups.server, r->cgroups.client);
+	else
+		warn("no CPU time per transaction: %s", r->cgroups.why);
+	r->wenv.cgroups = &r->cgroups;
 	if (profile_setup(&r->profiler, s, o->perf, r->dir) < 0)
 		return -1;
 	if (r->profiler.set.on)
@@ -372,10 +389,14 @@ static int setup(struct run *r, const struct options *o, const struct suite *s)
 
 static int finish(struct run *r, int rc)
 {
-	if (rc < 0) {
+	/* A program stuck in state D: its volume is left mounted, its
+	 * server running (proc_stuck()). */
+	if (rc < 0 && !proc_stuck()) {
 		profile_clean_up(&r->profiler);
 		env_clean_up(r);
 	}
+	pg_set_cgroups(NULL, NULL);
+	cgroups_remove(&r->cgroups);
 	/* What cannot be put back is warned about and recorded; the
 	 * measurements stand. */
 	knobs_restore(&r->knobs);
@@ -397,6 +418,8 @@ static int finish(struct run *r, int rc)
 	}
 	fflush(stdout);
 	fprintf(stderr, "%s: %s\n", PROGNAME, fail_reason());
+	if (proc_stuck())
+		return STUCK_EXIT;
 	return proc_stop_signal() ? 128 + proc_stop_signal() : 1;
 }
 

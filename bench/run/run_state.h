@@ -12,6 +12,7 @@
 #include "bench/bench_options.h"
 #include "bench/knobs/knobs.h"
 #include "bench/monitor/monitor_source.h"
+#include "bench/os/cgroup.h"
 #include "bench/pg/pg.h"
 #include "bench/run/benchjson.h"
 #include "bench/run/estimate.h"
@@ -49,6 +50,7 @@ struct run {
 	double prepare_s;              /* the last case's prepare() */
 	struct knobs knobs;            /* [sysctl] and [machine] on this machine */
 	struct profiler profiler;      /* [suite] profile (profiler.h) */
+	struct cgroups cgroups;        /* the server's and the client's (cgroup.h) */
 };
 
 /*

@@ -27,6 +27,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "bench/os/cgroup.h"
 #include "bench/pg/pg.h"
 #include "bench/suite/matrix.h"
 #include "bench/suite/workload_spec.h"
@@ -34,7 +35,7 @@
 
 #define MEASURE_MAX_METRICS  32
 #define MEASURE_MAX_WARNINGS 8
-#define MEASURE_MAX_FACTS    16
+#define MEASURE_MAX_FACTS    32
 
 struct metric {
 	char name[48];             /* "tps", "latency_p99_ms" */
@@ -100,6 +101,10 @@ struct workload_env {
 	long long mem_total_bytes; /* MemTotal */
 	int generation;            /* changes with every fresh initdb */
 	struct measure_window *window;
+	const struct cgroups *cgroups;   /* the server's and the client's, for
+					    CPU time (cpu_figures.h); NULL: none */
+	int icount_shift;          /* the instructions clock's shift N
+				      (BOOTBENCH_CLOCK=instructions:N); -1: host */
 };
 
 /* The measured window opens (closes) now.  It may open again after it

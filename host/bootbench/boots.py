@@ -42,6 +42,20 @@ from bootbench import walk as walks
 # Beyond the run's own deadline: the kernel's boot, the init's finish and
 # the power-off.
 GRACE_S = 300
+# What the console shows once the init runs ("[ 5.1] bootbench: Linux ..."):
+# a boot without it after qemu.INIT_SECONDS is ended (qemu.run).
+INIT_LINE = b"bootbench: "
+
+
+def not_started(release, clock, console):
+    """Why a boot ended before the init: one line, with the known cause of
+    the instructions clock."""
+    why = "Linux %s did not reach the init within %d s: QEMU was stopped (console: %s)" \
+        % (release, qemu.init_seconds(), console)
+    if clock.mode == "instructions":
+        why += "; under the instructions clock, Debian's 5.10 and 6.1 never bring up a second " \
+            "CPU: boot them with --cpus 1 or --clock host (doc/clocks.md)"
+    return why
 
 
 @dataclass(frozen=True)
@@ -127,6 +141,8 @@ class Settings:
     memory: int = 2048
     cpus: int = 2
     accel: str = "auto"              # auto, kvm or tcg
+    clock: str = "host"              # auto, host or instructions (qemu.clock_request)
+    icount_shift: int = qemu.ICOUNT_SHIFT    # -icount shift of the instructions clock
     append: str = ""                 # extra kernel command line of every boot
     extra_disks: list = field(default_factory=list)
     target: bool = True              # attach a target disk
@@ -208,19 +224,21 @@ class Sequence:
 
     def walk(self, the_variants):
         """The walk file and the kernels on the results disk, for a walk of
-        the_variants (Variants or names of prepared kernels; the first
-        boots, the others follow it with kexec, each with its variant's
-        parameters)."""
+        the_variants (Variants: the first boots, the others follow it with
+        kexec, each with its variant's parameters; a kernel's name alone
+        would lose them, so it is refused)."""
         self.prepare()
-        vs = [v if isinstance(v, Variant) else Variant(v) for v in the_variants]
+        vs = list(the_variants)
+        if not all(isinstance(v, Variant) for v in vs):
+            raise TypeError("Sequence.walk takes Variants, not kernel names")
         w = Walk([kernels.directory(v.kernel, self.tree) for v in vs], self.s.timeout)
         walks.prepare(self.disk, w.id, w.deadline, w.kdirs, [v.parameters for v in vs])
         self.say("walk %s: %d kernels in one QEMU process: %s"
                  % (w.id, len(w.kdirs), ", ".join(map(str, vs))))
         return w
 
-    def cmdline(self, run_id, variant, walk):
-        words = ["loglevel=4", "bootbench.suite=" + self.suite_name]
+    def cmdline(self, run_id, variant, walk, clock):
+        words = ["loglevel=4", "bootbench.suite=" + self.suite_name, "bootbench.clock=" + clock.word]
         spec = self.s.target_spec or "PARTLABEL=" + self.s.target_name
         if spec != "none":
             words.append("bootbench.target=" + spec)
@@ -235,7 +253,9 @@ class Sequence:
 
     def qemu_args(self, target):
         """The disks: the results disk first (/dev/vda), then the target,
-        then the extra disks."""
+        then the extra disks.  The results disk is the drive "results" of
+        the device "results-disk", the target the drive "target" of
+        "target-disk" (names for QMP)."""
         args = []
         if not self.s.results_console:
             ro = ",readonly=on" if self.s.results_readonly else ""
@@ -244,7 +264,8 @@ class Sequence:
         if self.s.qmp:
             args += ["-qmp", "unix:%s,server=on,wait=off" % self.s.qmp]
         if target:
-            args += ["-drive", "file=%s,if=virtio,format=raw" % target]
+            args += ["-drive", "file=%s,if=none,id=target,format=raw" % target,
+                     "-device", "virtio-blk-pci,drive=target,id=target-disk"]
         for d in self.s.extra_disks:
             args += ["-drive", "file=%s,if=virtio,format=raw" % d]
         return args
@@ -273,20 +294,25 @@ class Sequence:
                 # 2 MiB more for the partition table and the alignment.
                 disks.gpt_create(target, self.target_mib() + 2, self.s.target_name)
             vmlinuz = os.path.join(kdir, "vmlinuz")
-            accel = qemu.accelerator(vmlinuz, self.s.accel)
-            self.say("booting %s (run %s, suite %s, %s, boot %d of %d)"
+            accel = qemu.accelerator(vmlinuz, qemu.clock_accel(self.s.clock, self.s.accel))
+            clock = qemu.clock(self.s.clock, self.s.icount_shift, accel)
+            self.say("booting %s (run %s, suite %s, %s, clock %s, boot %d of %d)"
                      % (" ".join([release] + boot.variant.parameters), run_id, self.suite_name,
-                        accel, index, count))
+                        accel, clock.word, index, count))
             before = hostload.sample()
             start = time.time()
+            # QEMU's deadline in the host's time, behind the guest's own.
+            seconds = clock.host_seconds(seconds)
             rc = qemu.boot(console, seconds, vmlinuz, initrd,
-                           self.cmdline(run_id, boot.variant, walk), self.qemu_args(target),
+                           self.cmdline(run_id, boot.variant, walk, clock), self.qemu_args(target),
                            follow=not self.s.quiet, accel=accel, memory=self.s.memory,
-                           cpus=self.s.cpus)
+                           cpus=self.s.cpus, clock=clock, started=INIT_LINE)
             host = hostload.record(before, hostload.sample(),
                                    {"index": index, "count": count, "round": boot.round,
-                                    "order": order, "seed": seed}, accel)
+                                    "order": order, "seed": seed}, accel, clock.record())
             self.say("%s finished in %d s (qemu exit %d)" % (release, time.time() - start, rc))
+            if rc == qemu.NOT_STARTED:
+                self.warn(not_started(release, clock, console))
         finally:
             if target and not self.s.keep_target and os.path.exists(target):
                 os.remove(target)

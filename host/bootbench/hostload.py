@@ -4,7 +4,7 @@ doc/results-format.md, doc/host.schema.json).
 
     before = sample()                  before the boot
     ... the boot; its QEMU waited for ...
-    record(before, sample(), boot, accel) -> host.json's object
+    record(before, sample(), boot, accel, clock) -> host.json's object
     write(path, record)                host.json, one key a line
 
 Whose CPU time: /proc/stat counts the whole host's; QEMU and the tools
@@ -65,9 +65,10 @@ def classify(others_pct):
     return "quiet" if others_pct < 5 else "busy" if others_pct < 25 else "loaded"
 
 
-def record(before, after, boot, accel, host=None):
+def record(before, after, boot, accel, clock, host=None):
     """host.json's object for a boot between the samples before and after;
     boot is its place in the sequence (index, count, round, order, seed);
+    clock the object of the clock it was measured in (qemu.Clock.record());
     host the host's facts (default: facts())."""
     host = host or facts()
     hz, cpus = host["hz"], host["cpus"]
@@ -80,6 +81,7 @@ def record(before, after, boot, accel, host=None):
         "recorded_by": "qemu/run",
         "boot": boot,
         "accelerator": accel,
+        "clock": clock,
         "cpu_model": host["cpu_model"],
         "cpus": cpus,
         "governor": host["governor"],

@@ -10,13 +10,19 @@ accelerator(kernel, chosen=None)
     and /dev/kvm in QEMU_ACCEL_CACHE (remove it to probe again).  Falling
     back to TCG says so on stderr.  The choice is exported as QEMU_ACCEL,
     which skips the probe (and the notice) from then on.
-run(log, seconds, args, follow=False, accel=None, memory=None, cpus=None)
+run(log, seconds, args, follow=False, accel=None, memory=None, cpus=None,
+    clock=None, started=None)
     QEMU with the common arguments (-accel, -cpu host under KVM and max
-    under TCG, -nographic, no monitor, -no-reboot, -nic none, -m and
-    -smp: memory and cpus, else QEMU_MEM and QEMU_SMP), the serial console
-    written to log, and args; ended after seconds.  follow streams the
-    console to stdout meanwhile.  Returns QEMU's exit status, 124 on
-    timeout, 128+N when killed by signal N.
+    under TCG with the Clock's -icount, -nographic, no monitor, -no-reboot,
+    -nic none, -m and -smp: memory and cpus, else QEMU_MEM and QEMU_SMP),
+    the serial console written to log, and args; ended after seconds.
+    follow streams the console to stdout meanwhile.  Returns QEMU's exit
+    status, 124 on timeout, 128+N when killed by signal N.  started, some
+    bytes, ends QEMU with NOT_STARTED when the console does not show them
+    within INIT_SECONDS of the host's time
+    (QEMU_INIT_TIMEOUT): a kernel that hangs before the init starts (an
+    early-boot hang of TCG's timers, a second CPU that never comes up)
+    ends in minutes, not at the run's deadline.
 boot(log, seconds, kernel, initrd, cmdline, args, follow=False, ...)
     accelerator(kernel), then run() booting kernel with initrd and the
     command line "console=ttyS0 panic=-1 CMDLINE" (a panic ends QEMU at
@@ -25,16 +31,52 @@ disk(path, size)
     A new sparse raw image of size (truncate(1) units, 64M) and the -drive
     argument of a virtio disk on it.
 
+The clock (doc/clocks.md): what a boot's figures are measured in.
+clock_request(clock, shift, accel, env=True)
+    The clock asked for, checked: (clock, shift), clock "auto", "host" or
+    "instructions" (default QEMU_CLOCK, else host), shift 0 to 10 (default
+    QEMU_ICOUNT_SHIFT, else ICOUNT_SHIFT; env False: neither is read); a
+    ValueError says what is wrong (an unknown clock, a shift out of range
+    or given with the host clock, instructions with --accel kvm).
+clock_accel(clock, accel)
+    The accelerator to ask accelerator() for: TCG for instructions, with
+    no probe of KVM.
+clock(clock, shift, accel)
+    The Clock of a boot under accel ("kvm" or "tcg"): the host's under KVM
+    and for "host", else QEMU's instruction count (-icount shift=N,sleep=on)
+    once icount_check() found that QEMU has it (an Error, status 2, naming
+    the QEMU otherwise).
+
 The environment, all optional: QEMU (qemu-system-x86_64), QEMU_MEM (1024),
-QEMU_SMP (2), QEMU_ACCEL, QEMU_ACCEL_CACHE ($BUILD/qemu/accel).
+QEMU_SMP (2), QEMU_ACCEL, QEMU_ACCEL_CACHE ($BUILD/qemu/accel), QEMU_CLOCK
+(host), QEMU_ICOUNT_SHIFT (3), QEMU_INIT_TIMEOUT (300).
 """
 import os
 import subprocess
 import sys
 import tempfile
+import time
+from dataclasses import dataclass
 
 from bootbench import Error, tree
 
+CLOCKS = ("auto", "host", "instructions")
+# QEMU's -icount shift: each guest instruction is 2^shift ns of the guest's
+# time.  3 and sleep=on: doc/clocks.md says why, with the figures.
+ICOUNT_SHIFT = 3
+ICOUNT_SHIFT_MAX = 10
+ICOUNT_SLEEP = "on"
+# The fewest guest instructions TCG was seen to run in a host second here,
+# on a host whose other users took 80 % of its CPUs, is about 45 million:
+# a bound of 25 million keeps QEMU's deadline behind the guest's own.
+ICOUNT_MIN_RATE = 25e6
+
+
+# run(started=...): QEMU's status when the line never came, and how long it
+# is waited for by default.  The appliance's first line comes 5 to 20 s
+# after QEMU starts under TCG, a minute on a loaded host.
+NOT_STARTED = 122
+INIT_SECONDS = 300
 
 def _binary():
     return os.environ.get("QEMU") or "qemu-system-x86_64"
@@ -102,7 +144,107 @@ def accelerator(kernel, chosen=None):
     return chosen
 
 
-def command(log, args, accel=None, memory=None, cpus=None):
+@dataclass(frozen=True)
+class Clock:
+    """What a boot's figures are measured in: the host's time (mode
+    "host"), or QEMU's instruction count at -icount shift=shift."""
+    mode: str = "host"
+    shift: int = None
+
+    @property
+    def word(self):
+        """bootbench.clock='s value, and BOOTBENCH_CLOCK's in the guest."""
+        return "instructions:%d" % self.shift if self.mode == "instructions" else "host"
+
+    def args(self):
+        """QEMU's arguments for the clock."""
+        if self.mode != "instructions":
+            return []
+        return ["-icount", "shift=%d,sleep=%s" % (self.shift, ICOUNT_SLEEP)]
+
+    def host_seconds(self, seconds):
+        """The host's seconds that seconds of the guest's time may take: as
+        many for the host's clock; for instruction time, at the guest's
+        10^9 / 2^shift instructions a second and ICOUNT_MIN_RATE a host
+        second (never fewer than seconds: an idle guest's time is the
+        host's)."""
+        if self.mode != "instructions":
+            return seconds
+        return int(seconds * max(1.0, 1e9 / 2 ** self.shift / ICOUNT_MIN_RATE))
+
+    def record(self):
+        """host.json's clock object."""
+        if self.mode != "instructions":
+            return {"mode": "host"}
+        return {"mode": "instructions", "shift": self.shift, "sleep": ICOUNT_SLEEP}
+
+
+def _shift(value, what):
+    if not value.isdigit() or not value.isascii():
+        raise ValueError("%s: not a number: '%s'" % (what, value))
+    if int(value) > ICOUNT_SHIFT_MAX:
+        raise ValueError("%s: %s is out of range (0 to %d)" % (what, value, ICOUNT_SHIFT_MAX))
+    return int(value)
+
+
+def clock_request(clock=None, shift=None, accel=None, env=True):
+    env_clock, env_shift = (os.environ.get("QEMU_CLOCK"), os.environ.get("QEMU_ICOUNT_SHIFT")) \
+        if env else (None, None)
+    what = "" if clock is not None else "QEMU_CLOCK: "
+    clock = clock if clock is not None else env_clock or "host"
+    if clock not in CLOCKS:
+        raise ValueError("%sunknown clock '%s' (auto, host or instructions)" % (what, clock))
+    if shift is not None:
+        if clock == "host":
+            raise ValueError("--icount-shift goes with the instructions clock: the host's "
+                             "clock has no shift")
+        shift = _shift(shift, "--icount-shift")
+    elif env_shift and clock != "host":
+        shift = _shift(env_shift, "QEMU_ICOUNT_SHIFT")
+    if clock == "instructions" and accel == "kvm":
+        raise ValueError("the instructions clock counts instructions under TCG: not with --accel kvm")
+    return clock, ICOUNT_SHIFT if shift is None else shift
+
+
+def clock_accel(clock, accel):
+    return "tcg" if clock == "instructions" else accel
+
+
+_icount = {}
+
+
+def icount_check(shift):
+    """An Error (status 2) naming the QEMU unless it runs TCG with
+    -icount: a machine with no board and no CPU, started and quit through
+    QMP at once (well under a second; its verdict kept for the process)."""
+    key = (_binary(), shift)
+    if key not in _icount:
+        argv = [_binary(), "-accel", "tcg"] + Clock("instructions", shift).args() + [
+            "-machine", "none", "-display", "none", "-nodefaults", "-qmp", "stdio"]
+        quit_ = '{"execute": "qmp_capabilities"}\n{"execute": "quit"}\n'
+        try:
+            done = subprocess.run(argv, input=quit_, capture_output=True, text=True,
+                                  errors="replace", timeout=30)
+            why = None if done.returncode == 0 else \
+                (done.stderr.strip().split("\n") or [""])[-1] or "exit %d" % done.returncode
+        except OSError as e:
+            why = e.strerror
+        except subprocess.TimeoutExpired:
+            why = "no answer within 30 s"
+        _icount[key] = why
+    if _icount[key]:
+        raise Error("%s cannot count instructions (-accel tcg %s): %s"
+                    % (_binary(), " ".join(Clock("instructions", shift).args()), _icount[key]), 2)
+
+
+def clock(mode, shift, accel):
+    if accel == "kvm" or mode == "host":
+        return Clock("host")
+    icount_check(shift)
+    return Clock("instructions", shift)
+
+
+def command(log, args, accel=None, memory=None, cpus=None, clock=None):
     """The QEMU command line of run()."""
     accel = accel or os.environ.get("QEMU_ACCEL") or "tcg"
     # The guest CPU: the host's under KVM, under TCG the emulated CPU with
@@ -113,18 +255,19 @@ def command(log, args, accel=None, memory=None, cpus=None):
     if accel == "kvm":
         cpu = ["-accel", "kvm", "-cpu", "host"]
     else:
-        cpu = ["-accel", "tcg,thread=single", "-cpu", "max"]
+        cpu = ["-accel", "tcg,thread=single", "-cpu", "max"] + (clock.args() if clock else [])
     return [_binary()] + cpu + [
         "-nographic", "-monitor", "none", "-serial", "file:" + log, "-no-reboot",
         "-nic", "none", "-m", str(memory or os.environ.get("QEMU_MEM") or 1024),
         "-smp", str(cpus or os.environ.get("QEMU_SMP") or 2)] + list(args)
 
 
-def run(log, seconds, args, follow=False, accel=None, memory=None, cpus=None, quiet=False):
+def run(log, seconds, args, follow=False, accel=None, memory=None, cpus=None, quiet=False,
+        clock=None, started=None):
     open(log, "w").close()
     sys.stdout.flush()
     try:
-        proc = subprocess.Popen(command(log, args, accel, memory, cpus), stdin=subprocess.DEVNULL,
+        proc = subprocess.Popen(command(log, args, accel, memory, cpus, clock), stdin=subprocess.DEVNULL,
                                 stdout=subprocess.DEVNULL if quiet else None,
                                 stderr=subprocess.DEVNULL if quiet else None)
     except OSError as e:
@@ -133,7 +276,11 @@ def run(log, seconds, args, follow=False, accel=None, memory=None, cpus=None, qu
     if follow:
         tail = subprocess.Popen(["tail", "-n", "+1", "-f", "--pid=%d" % proc.pid, log])
     try:
-        status = _wait(proc, seconds)
+        if started and not _started(proc, log, started, min(seconds, init_seconds())):
+            _end(proc)
+            status = NOT_STARTED
+        else:
+            status = _wait(proc, seconds)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -143,27 +290,60 @@ def run(log, seconds, args, follow=False, accel=None, memory=None, cpus=None, qu
     return status
 
 
+def init_seconds():
+    """How long run() waits for the started line (QEMU_INIT_TIMEOUT)."""
+    try:
+        return max(1, int(os.environ.get("QEMU_INIT_TIMEOUT") or INIT_SECONDS))
+    except ValueError:
+        return INIT_SECONDS
+
+
+def _started(proc, log, mark, seconds):
+    """Whether log shows mark before seconds pass (True too when QEMU
+    ends before: its status says how)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            with open(log, "rb") as f:
+                if mark in f.read():
+                    return True
+        except OSError:
+            pass
+        try:
+            proc.wait(timeout=1)
+            return True
+        except subprocess.TimeoutExpired:
+            pass
+    return False
+
+
+def _end(proc):
+    """SIGTERM, and SIGKILL 5 s later, as timeout(1) -k 5 does."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def _wait(proc, seconds):
     """proc's exit status, as timeout(1) -k 5 would give it: SIGTERM after
     seconds, SIGKILL 5 s later, 124 then."""
     try:
         status = proc.wait(timeout=seconds)
     except subprocess.TimeoutExpired:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        _end(proc)
         return 124
     return 128 - status if status < 0 else status
 
 
 def boot(log, seconds, kernel, initrd, cmdline, args=(), follow=False, accel=None,
-         memory=None, cpus=None):
+         memory=None, cpus=None, clock=None, started=None):
     return run(log, seconds, ["-kernel", kernel, "-initrd", initrd,
                               "-append", "console=ttyS0 panic=-1 " + cmdline] + list(args),
-               follow=follow, accel=accelerator(kernel, accel), memory=memory, cpus=cpus)
+               follow=follow, accel=accelerator(kernel, accel), memory=memory, cpus=cpus,
+               clock=clock, started=started)
 
 
 def disk(path, size):

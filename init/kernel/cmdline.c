@@ -186,6 +186,14 @@ static int set_variant(struct params *p, const char *k, const char *v, char *err
 	return 0;
 }
 
+/* The clock the host measures this boot in (clockmode.h). */
+static int set_clock(struct params *p, const char *k, const char *v, char *err, size_t n)
+{
+	if (clock_parse(v, &p->clock) < 0)
+		return bad(err, n, k, v, CLOCK_RULE);
+	return 0;
+}
+
 /* For tests only: the boot program crashes (SIGSEGV) at the start of this
  * phase, so that the record of a crash can be tested.  The phases after
  * the command line is read. */
@@ -227,6 +235,7 @@ static const struct key {
 	{ "id", set_id },
 	{ "next", set_next },
 	{ "variant", set_variant },
+	{ "clock", set_clock },
 	{ "crash", set_crash },
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
@@ -450,8 +459,11 @@ int cmdline_read(struct params *p, char **text)
 		make_id(p->id, sizeof p->id);
 	if (!ok)
 		return fail("%s", err);
-	say("suite %s, target %s, run id %s%s%s", p->suite,
+	char ctext[CLOCK_TEXT_MAX];
+	say("suite %s, target %s, run id %s%s%s%s%s", p->suite,
 	    devspec_str(&p->target, err, sizeof err), p->id,
-	    p->variant.name[0] ? ", variant " : "", p->variant.name);
+	    p->variant.name[0] ? ", variant " : "", p->variant.name,
+	    p->clock.instructions ? ", clock " : "",
+	    p->clock.instructions ? clock_text(&p->clock, ctext, sizeof ctext) : "");
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "init/kernel/clockmode.h"
 #include "init/kernel/devspec.h"
 #include "init/kernel/results_path.h"
 #include "init/kernel/variant.h"
@@ -41,6 +42,7 @@ struct params {
 	char id[RUN_ID_MAX + 1];	/* "" unless given */
 	char next[NEXT_PATH_MAX + 1];	/* the walk file, "" unless given */
 	struct variant variant;		/* bootbench.variant=: name "" unless given */
+	struct clock_mode clock;	/* bootbench.clock=: the host's time unless given */
 	char crash[16];			/* tests only: crash in this phase */
 };
 

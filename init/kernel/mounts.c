@@ -3,6 +3,7 @@
 #include "init/kernel/mounts.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,13 +19,18 @@ static const struct {
 	const char *source, *target, *type;
 	unsigned long flags;
 	const char *data;
+	bool optional;          /* a kernel without it: left out, quietly */
 } early[] = {
-	{ "proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL },
-	{ "sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL },
-	{ "devtmpfs", "/dev", "devtmpfs", MS_NOSUID, "mode=0755" },
-	{ "tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777" },
-	{ "tmpfs", "/run", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755" },
-	{ "tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777" },
+	{ "proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL, false },
+	{ "sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL, false },
+	{ "devtmpfs", "/dev", "devtmpfs", MS_NOSUID, "mode=0755", false },
+	{ "tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777", false },
+	{ "tmpfs", "/run", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755", false },
+	{ "tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777", false },
+	/* the runner's cgroups, for the CPU time of the server and of the
+	 * workload's programs (sysfs has the directory when the kernel has
+	 * cgroups) */
+	{ "cgroup2", "/sys/fs/cgroup", "cgroup2", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL, true },
 };
 
 /* Is something mounted on path: is it on another device than its parent? */
@@ -44,15 +50,34 @@ int mounts_bringup(void)
 	for (size_t i = 0; i < sizeof early / sizeof early[0]; i++) {
 		if (mounted(early[i].target))
 			continue;
+		if (early[i].optional && access(early[i].target, F_OK) < 0)
+			continue;
 		if (mkdir(early[i].target, 0755) < 0 && errno != EEXIST) {
 			rc = fail("could not create directory \"%s\":", early[i].target);
 			continue;
 		}
 		if (mount(early[i].source, early[i].target, early[i].type,
-			  early[i].flags, early[i].data) < 0)
+			  early[i].flags, early[i].data) == 0)
+			continue;
+		if (!early[i].optional)
 			rc = fail("could not mount \"%s\" on \"%s\":", early[i].type, early[i].target);
+		else if (errno != ENODEV)
+			warning("could not mount \"%s\" on \"%s\":", early[i].type, early[i].target);
 	}
 	return rc;
+}
+
+void mounts_sync_one(const char *point)
+{
+	int fd = open(point, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0) {
+		warning("could not open \"%s\":", point);
+		return;
+	}
+	if (syncfs(fd) < 0)
+		warning("could not sync \"%s\" (syncfs):", point);
+	close(fd);
 }
 
 size_t mounts_under(char *text, const char *prefix, char **points, size_t max)

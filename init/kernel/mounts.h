@@ -7,13 +7,19 @@
 
 #include <stddef.h>
 
-/* Step: proc, sysfs, devtmpfs, tmpfs on /dev/shm, /run and /tmp; each
- * one that is mounted already is left as it is. */
+/* Step: proc, sysfs, devtmpfs, tmpfs on /dev/shm, /run and /tmp, and
+ * cgroup2 on /sys/fs/cgroup if the kernel has it; each one that is
+ * mounted already is left as it is. */
 int mounts_bringup(void);
 
 /* Unmount everything under /mnt (innermost first); what will not
  * unmount is remounted read-only. */
 void mounts_release(void);
+
+/* syncfs(2) of the filesystem mounted on point alone, nothing unmounted:
+ * the end after a disk's I/O was lost (a sync or an unmount of that
+ * disk would wait for ever). */
+void mounts_sync_one(const char *point);
 
 /* Mount points in /proc/self/mounts text that start with prefix, in file
  * order; text is split in place.  Returns how many (at most max). */

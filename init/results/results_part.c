@@ -61,6 +61,7 @@ static int write_record(struct boot *b, const char *status, const char *finished
 		.results_health = b->results_health.state == RESULTS_NOT_MOUNTED ?
 			NULL : &b->results_health,
 		.suite = b->have_suite ? &b->suite : NULL,
+		.hang = &b->hang,
 		.bench = bench,
 	};
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/json.h"
+#include "init/results/hang_json.h"
 
 static void spec(struct json *j, const char *key, const struct devspec *s)
 {
@@ -54,6 +55,17 @@ static void variant(struct json *j, const struct variant *v)
 	for (int i = 0; i < v->count; i++)
 		json_string(j, NULL, v->param[i]);
 	json_array_end(j);
+	json_object_end(j);
+}
+
+/* The clock the figures are in (bootbench.clock=): {"mode": "host"} or
+ * {"mode": "instructions", "shift": N}. */
+static void clock_json(struct json *j, const struct clock_mode *c)
+{
+	json_object_begin(j, "clock");
+	json_string(j, "mode", c->instructions ? "instructions" : "host");
+	if (c->instructions)
+		json_int(j, "shift", c->shift);
 	json_object_end(j);
 }
 
@@ -195,6 +207,7 @@ void record_write(FILE *out, const struct record *r)
 	kernel_settings(&j, r->kernel);
 	json_object_end(&j);
 	variant(&j, &r->params->variant);
+	clock_json(&j, &r->params->clock);
 	parameters(&j, r->params);
 
 	json_object_begin(&j, "cpu");
@@ -235,6 +248,7 @@ void record_write(FILE *out, const struct record *r)
 		json_object_end(&j);
 	}
 	json_array_end(&j);
+	hang_json(&j, r->hang);
 	if (r->bench)
 		embed(&j, "bench", r->bench);
 	else

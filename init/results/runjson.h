@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "init/disks/disk_facts.h"
+#include "init/hang.h"
 #include "init/kernel/cmdline.h"
 #include "init/kernel/kfacts.h"
 #include "init/kernel/sysinfo.h"
@@ -41,6 +42,7 @@ struct record {
 	const struct suite_info *suite;	/* NULL: not described */
 	const struct phase *phases;
 	size_t n_phases;
+	const struct hang *hang;	/* the watch for a lost I/O; NULL: unknown */
 	const char *bench;		/* bench.json text (valid JSON) or NULL */
 };
 

@@ -2,13 +2,12 @@
 /* prof_folded.c: folded stacks files (prof_folded.h). */
 #include "report/profile/prof_folded.h"
 
-#include "common/fileio.h"
 #include "report/diag.h"
 #include "report/profile/profile.h"
 #include "report/util.h"
+#include "report/whole_file.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -85,26 +84,13 @@ static char *file_name(const char *name, const char *letter)
 
 static int write_cell(const struct profiles *ps, struct prof_cell *c, const char *path)
 {
-	char *buf = NULL, err[PATH_MAX + 64];
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	struct whole_file w;
 
-	if (!m) {
-		diag_error("could not make \"%s\":", path);
+	if (!whole_file_open(&w, path))
 		return 2;
-	}
-	folded_print(m, &ps->funcs, &c->stacks);
-	if (fclose(m) != 0) {
-		diag_error("could not make \"%s\":", path);
-		free(buf);
+	folded_print(w.f, &ps->funcs, &c->stacks);
+	if (!whole_file_write(&w))
 		return 2;
-	}
-	if (write_file_atomic(path, buf, len, err, sizeof err) != 0) {
-		diag_error("could not %s:", err);
-		free(buf);
-		return 2;
-	}
-	free(buf);
 	c->folded = xstrdup(path);
 	return 0;
 }

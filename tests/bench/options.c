@@ -25,6 +25,33 @@ static const char *parse(char **argv, struct options *o)
 	is_str(parse(argv_, &o_), msg, "error: %s", msg);                 \
 } while (0)
 
+/* BOOTBENCH_CLOCK: host, or instructions:N (0 to 10). */
+static void clock_env(void)
+{
+	static const struct {
+		const char *value;
+		int shift;             /* -2: refused */
+	} cases[] = {
+		{ NULL, -1 }, { "host", -1 }, { "instructions:0", 0 }, { "instructions:3", 3 },
+		{ "instructions:10", 10 }, { "instructions:11", -2 }, { "instructions:", -2 },
+		{ "instructions:-1", -2 }, { "instructions:03", -2 }, { "instructions", -2 },
+		{ "Host", -2 }, { "", -2 }, { "instructions:3 ", -2 },
+	};
+	char err[256];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int shift = -3;
+		int rc = options_clock(cases[i].value, &shift, err, sizeof(err));
+		if (cases[i].shift == -2)
+			ok(rc < 0 && strstr(err, "BOOTBENCH_CLOCK: \"") &&
+			   strstr(err, "\" is neither host nor instructions:N with N from 0 to 10"),
+			   "BOOTBENCH_CLOCK=\"%s\": refused (%s)", cases[i].value, err);
+		else
+			ok(rc == 0 && shift == cases[i].shift, "BOOTBENCH_CLOCK=%s: shift %d",
+			   cases[i].value ? cases[i].value : "(not set)", cases[i].shift);
+	}
+}
+
 int main(void)
 {
 	struct options o;
@@ -197,5 +224,6 @@ int main(void)
 	    "run", "--suite", "q", "--target", "/dev/a", "--wal", "/dev/b",
 	    "--mountpoint", "/mnt/x", "--wal-mountpoint", "/mnt/x", "--run-dir", "d");
 	ERR("unexpected argument \"x\"", "--help", "x");
+	clock_env();
 	return tap_done();
 }

@@ -49,15 +49,18 @@ static bool sectors_distinct(long long size)
 
 static void write_read(void)
 {
-	double w = -1, r = -1;
+	struct rawio_span w = { .seconds = -1 }, r = { .seconds = -1 };
 	const long long size = 3 * 65536 + 1000;   /* a short last block */
 
 	is_int(rawio_write(path, size, 65536, true, &w), 0, "write with fdatasync");
 	is_int(file_size(), size, "the file has size bytes");
-	ok(w > 0, "write time measured (%.6f s)", w);
+	ok(w.seconds > 0, "write time measured (%.6f s)", w.seconds);
+	ok(w.cpu.usage_us > 0 && w.cpu.usage_us == w.cpu.user_us + w.cpu.system_us,
+	   "and its CPU time (%lld us)", w.cpu.usage_us);
 	ok(sectors_distinct(size), "no zero sector, no sector repeated");
 	is_int(rawio_read(path, size, 65536, &r), 0, "read it back");
-	ok(r > 0, "read time measured (%.6f s)", r);
+	ok(r.seconds > 0 && r.cpu.usage_us >= 0, "read time measured (%.6f s), and its CPU time",
+	   r.seconds);
 	is_int(rawio_read(path, size, 4096, &r), 0, "read with another block size");
 
 	is_int(rawio_write(path, 8192, 8192, false, &w), 0, "write without sync, one block");
@@ -69,7 +72,7 @@ static void write_read(void)
 
 static void errors(void)
 {
-	double s;
+	struct rawio_span s;
 	char missing[96];
 
 	rawio_write(path, 4096, 4096, false, &s);

@@ -190,17 +190,20 @@ struct ticks {
 	int n;
 	double at[8];
 	int end_at;                /* > 0: set enough on this tick */
+	double move_by;            /* > 0: the first tick wants the next this much later */
 	volatile sig_atomic_t enough;
 };
 
-static void count_tick(void *ctx)
+static double count_tick(void *ctx)
 {
 	struct ticks *t = ctx;
+	double now = clock_now();
 
 	if (t->n < 8)
-		t->at[t->n] = clock_now();
+		t->at[t->n] = now;
 	if (++t->n == t->end_at)
 		t->enough = 1;
+	return t->n == 1 && t->move_by > 0 ? now + t->move_by : 0;
 }
 
 static void ticking(void)
@@ -223,6 +226,28 @@ static void ticking(void)
 	start = clock_now();
 	ok(spawn_run(&s, &w, &r) == 0 && r.ended && !r.timed_out && t.n == 1 &&
 	   clock_now() - start < 2.4, "a tick that sets enough ends the child");
+	t = (struct ticks){ .move_by = 0.3 };
+	int rc = spawn_run(&s, &w, &r);
+	ok(rc == 0 && exited(&r, 0) && t.n == 3 &&
+	   t.at[1] - t.at[0] > 0.29 && t.at[1] - t.at[0] < 0.6 &&
+	   t.at[2] - t.at[1] > 0.99 && t.at[2] - t.at[1] < 1.3,
+	   "a tick that names the next moves it, and the rest follow a tick apart "
+	   "(%d ticks, %.2f s and %.2f s apart)", t.n, t.n > 1 ? t.at[1] - t.at[0] : 0,
+	   t.n > 2 ? t.at[2] - t.at[1] : 0);
+}
+
+/* A child asked to move into a cgroup that is not there does not start. */
+static void cgroups(void)
+{
+	const char *argv[] = { "/bin/true", NULL };
+	const struct spawn_spec s = { .argv = argv, .cgroup = "/nonexistent/cgroup" };
+	struct spawn_wait w = { .deadline = clock_now() + 20, .kill_grace = 1,
+				.after_exit = -1, .mask = &open_mask, .copy_fd = -1 };
+	struct spawn_result r;
+
+	errno = 0;
+	ok(spawn_run(&s, &w, &r) == -1 && errno == ENOENT, "a missing cgroup: -1, ENOENT");
+	is_str(r.what, "move into cgroup \"/nonexistent/cgroup\"", "... the step that failed");
 }
 
 int main(void)
@@ -235,5 +260,6 @@ int main(void)
 	stopping();
 	start_errors();
 	ticking();
+	cgroups();
 	return tap_done();
 }

@@ -35,7 +35,47 @@ static int sh(const char *script, double timeout, struct lines *l, struct spawn_
 	const char *argv[] = { "/bin/sh", "-c", script, NULL };
 
 	memset(l, 0, sizeof *l);
-	return proc_run(argv, clock_now() + timeout, 1.0, collect, l, r);
+	return proc_run(argv, clock_now() + timeout, 1.0, collect, l, NULL, r);
+}
+
+struct watched {
+	struct lines l;
+	int ticks;
+	volatile sig_atomic_t enough;
+};
+
+static void line_of_watched(void *arg, const char *line)
+{
+	collect(&((struct watched *)arg)->l, line);
+}
+
+/* The second tick ends the child, as the boot program's watch for a lost
+ * I/O ends the suite runner. */
+static double tick(void *arg)
+{
+	struct watched *w = arg;
+
+	if (++w->ticks == 2)
+		w->enough = 1;
+	return 0;
+}
+
+static void watched(void)
+{
+	const char *argv[] = { "/bin/sh", "-c", "echo on; exec sleep 30", NULL };
+	struct watched w = { .ticks = 0 };
+	const struct proc_watch watch = { tick, 0.2, &w.enough };
+	struct spawn_result r;
+	double start = clock_now(), took;
+	int rc = proc_run(argv, clock_now() + 20, 1.0, line_of_watched, &w, &watch, &r);
+
+	took = clock_now() - start;
+	ok(rc == 0 && r.ended && !r.timed_out && w.ticks == 2 && WIFSIGNALED(r.status) &&
+	   WTERMSIG(r.status) == SIGTERM, "a watch: ticks with the line's ctx, enough ends the "
+	   "child with SIGTERM (%d ticks)", w.ticks);
+	ok(took >= 0.4 && took < 1.5 && r.pid > 0, "... at the second tick (%.2f s), pid %d",
+	   took, (int)r.pid);
+	is_str(w.l.all, "on|", "... its output read meanwhile");
 }
 
 static void children(void)
@@ -87,7 +127,7 @@ static void children(void)
 
 	const char *missing[] = { "/nonexistent/program", NULL };
 	errno = 0;
-	ok(proc_run(missing, clock_now() + 1, 1, collect, &l, &r) == -1 && errno == ENOENT &&
+	ok(proc_run(missing, clock_now() + 1, 1, collect, &l, NULL, &r) == -1 && errno == ENOENT &&
 	   !strcmp(r.what, "execute \"/nonexistent/program\""),
 	   "a missing program is an error, with the step that failed");
 
@@ -146,6 +186,7 @@ static void consoles(void)
 int main(void)
 {
 	children();
+	watched();
 	messages();
 	consoles();
 	return tap_done();

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Unit tests: bootbench.* kernel parameters and device specs. */
+#include <stdio.h>
 #include <string.h>
 
 #include "init/kernel/cmdline.h"
@@ -211,10 +212,44 @@ static void variants(void)
 		"bootbench.variant is given twice");
 }
 
+/* bootbench.clock=: the host's time by default, QEMU's instruction count
+ * with its shift, and every other word refused with the rule. */
+static void clocks(void)
+{
+	char text[CLOCK_TEXT_MAX];
+
+	ok(parse("bootbench.target=PARTLABEL=x") == 0 && !p.clock.instructions && p.clock.shift == 0,
+	   "the host's time by default");
+	is_str(clock_text(&p.clock, text, sizeof text), "host", "said as host");
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.clock=host") == 0 && !p.clock.instructions,
+	   "bootbench.clock=host (%s)", err);
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.clock=instructions:3") == 0 &&
+	   p.clock.instructions && p.clock.shift == 3, "bootbench.clock=instructions:3 (%s)", err);
+	is_str(clock_text(&p.clock, text, sizeof text), "instructions:3", "said in the same words");
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.clock=instructions:0") == 0 &&
+	   p.clock.instructions && p.clock.shift == 0, "shift 0, the least (%s)", err);
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.clock=instructions:10") == 0 &&
+	   p.clock.instructions && p.clock.shift == 10, "shift 10, the most (%s)", err);
+	is_str(clock_text(&p.clock, text, sizeof text), "instructions:10", "instructions:10 fits its buffer");
+	const char *bad[] = { "instructions:11", "instructions:", "instructions", "instructions:-1",
+			      "instructions:03", "instructions:3x", "instructions:100", "Host", "tcg",
+			      "instructions: 3", "host:3" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char line[128], want[128];
+		snprintf(line, sizeof line, "bootbench.target=PARTLABEL=x \"bootbench.clock=%s\"", bad[i]);
+		snprintf(want, sizeof want, "bad value bootbench.clock=%s: expected " CLOCK_RULE, bad[i]);
+		refused(line, want);
+	}
+	refused("bootbench.target=PARTLABEL=x bootbench.clock=", "bootbench.clock needs a value");
+	refused("bootbench.target=PARTLABEL=x bootbench.clock=host bootbench.clock=instructions:3",
+		"bootbench.clock is given twice");
+}
+
 int main(void)
 {
 	good_lines();
 	variants();
+	clocks();
 	bad_lines();
 	erase();
 	after_errors();

@@ -17,7 +17,8 @@
 static const struct handover full = {
 	.phase = "bench", .id = "3f2a9c1b", .mount = "/mnt/results",
 	.run = "runs/20250131T120000Z_6.12.48+deb13-cloud-amd64_3f2a9c1b",
-	.results = "writable", .device = "/dev/vda1", .devname = "vda1", .end = "",
+	.results = "writable", .device = "/dev/vda1", .devname = "vda1", .hung = "vdb vdc",
+	.end = "",
 };
 
 int main(void)
@@ -27,6 +28,7 @@ int main(void)
 
 	ok(handover_format(&full, text, sizeof text) == 0, "formatted");
 	ok(strstr(text, "phase bench\n") && strstr(text, "run runs/20250131T120000Z_") &&
+	   strstr(text, "\nhung vdb vdc\n") &&
 	   strstr(text, "\nend \n"), "one \"key value\" line each:\n%s", text);
 	handover_parse(text, &h);
 	ok(!memcmp(&h, &full, sizeof h), "read back as written");

@@ -13,6 +13,7 @@
 #include "init/files.h"
 #include "init/kernel/imageinfo.h"
 #include "init/kernel/kfacts.h"
+#include "fakeroot.h"
 #include "tap.h"
 
 static char root[] = "/tmp/bootbench-kfacts-test.XXXXXX";
@@ -20,17 +21,7 @@ static char root[] = "/tmp/bootbench-kfacts-test.XXXXXX";
 /* Write text to root/path, making its directories. */
 static void put(const char *path, const char *text)
 {
-	char full[4096], cmd[4200];
-	FILE *f;
-
-	snprintf(full, sizeof full, "%s%s", root, path);
-	snprintf(cmd, sizeof cmd, "mkdir -p \"$(dirname '%s')\"", full);
-	if (system(cmd) != 0 || !(f = fopen(full, "w"))) {
-		printf("# cannot write %s: %s\n", full, strerror(errno));
-		exit(1);
-	}
-	fputs(text, f);
-	fclose(f);
+	fakeroot_put(root, path, text);
 }
 
 static void node_lists(void)

@@ -148,6 +148,9 @@ static const char expected[] =
 "    }\n"
 "  },\n"
 "  \"variant\": null,\n"
+"  \"clock\": {\n"
+"    \"mode\": \"host\"\n"
+"  },\n"
 "  \"parameters\": {\n"
 "    \"suite\": \"quick\",\n"
 "    \"target\": \"PARTLABEL=bootbench-target\",\n"
@@ -221,12 +224,42 @@ static const char expected[] =
 "      \"seconds\": 61.5\n"
 "    }\n"
 "  ],\n"
+"  \"hang\": {\n"
+"    \"hung_task_timeout_s\": 60,\n"
+"    \"hung_task_timeout_at_boot_s\": 120,\n"
+"    \"found\": null\n"
+"  },\n"
 "  \"bench\": {\n"
 "    \"status\": \"failed\",\n"
 "    \"note\": \"two\\nlines\",\n"
 "    \"phases\": []\n"
 "  }\n"
 "}\n";
+
+/* The record as record_write() writes it: a new string, its length in *len. */
+static char *written(const struct record *r, size_t *len)
+{
+	char *text = NULL;
+	FILE *out = open_memstream(&text, len);
+
+	record_write(out, r);
+	fclose(out);
+	return text;
+}
+
+/* Whether record r with parameters q is written as valid JSON holding want. */
+static bool written_with(struct record r, const struct params *q, const char *want)
+{
+	size_t len;
+	char *text;
+	bool yes;
+
+	r.params = q;
+	text = written(&r, &len);
+	yes = text && jr_valid(text, len) && strstr(text, want);
+	free(text);
+	return yes;
+}
 
 static void record(void)
 {
@@ -261,6 +294,7 @@ static void record(void)
 	s.allow_unmarked = 0;
 	s.needs_wal = 0;
 	struct results_health health = { RESULTS_FULL, 1273856, 54525952, "" };
+	static struct hang hang = { .detector = { .at_boot = 120, .during_run = 60 } };
 	struct record r = {
 		.results_health = &health,
 		.status = "failed", .reason = "suite quick failed: initdb: \"quoted\"",
@@ -271,7 +305,7 @@ static void record(void)
 		.cmdline = "console=ttyS0 bootbench.target=PARTLABEL=bootbench-target bootbench.id=ci-42",
 		.params = &p, .results = &res, .target = &tgt, .wal = NULL,
 		.results_mount_options = "noatime,nodev,nosuid", .suite = &s,
-		.phases = ph, .n_phases = 2, .bench = "{\n  \"status\": \"failed\",\n  \"note\": \"two\\nlines\",\n  \"phases\": []\n}",
+		.phases = ph, .n_phases = 2, .hang = &hang, .bench = "{\n  \"status\": \"failed\",\n  \"note\": \"two\\nlines\",\n  \"phases\": []\n}",
 	};
 	record_write(out, &r);
 	fclose(out);
@@ -289,6 +323,7 @@ static void record(void)
 	fclose(out);
 	ok(jr_valid(text, len) && strstr(text, "\"reason\": null") && strstr(text, "\"target\": null") &&
 	   strstr(text, "\"suite\": null") && strstr(text, "\"bench\": null") &&
+	   strstr(text, "\"hang\": null") &&
 	   strstr(text, "\"phases\": []") && strstr(text, "\"cmdline\": \"\"") &&
 	   strstr(text, "\"image\": null") && strstr(text, "\"config\": null") &&
 	   strstr(text, "\"mitigations\": null") && strstr(text, "\"enabled\": null") &&
@@ -330,10 +365,7 @@ static void record(void)
 	in_memory.params = &console_params;
 	in_memory.results = NULL;
 	in_memory.results_mount_options = "tmpfs (bootbench.results=console)";
-	text = NULL;
-	out = open_memstream(&text, &len);
-	record_write(out, &in_memory);
-	fclose(out);
+	text = written(&in_memory, &len);
 	ok(jr_valid(text, len) && strstr(text, "    \"results\": \"console\",\n") &&
 	   strstr(text, "\n  \"results\": null,\n") &&
 	   strstr(text, "\"options\": \"tmpfs (bootbench.results=console)\""),
@@ -341,18 +373,18 @@ static void record(void)
 	free(text);
 
 	/* a variant: its name and parameters */
-	struct params variant_params = p;
-	struct record with_variant = early;
-	variant_parse("pti=on+nosmt", &variant_params.variant, err, sizeof err);
-	with_variant.params = &variant_params;
-	text = NULL;
-	out = open_memstream(&text, &len);
-	record_write(out, &with_variant);
-	fclose(out);
-	ok(jr_valid(text, len) && strstr(text, "\n  \"variant\": {\n    \"name\": \"pti=on+nosmt\",\n"
-					"    \"parameters\": [\n      \"pti=on\",\n      \"nosmt\"\n    ]\n  },\n"),
+	struct params q = p;
+	variant_parse("pti=on+nosmt", &q.variant, err, sizeof err);
+	ok(written_with(early, &q, "\n  \"variant\": {\n    \"name\": \"pti=on+nosmt\",\n"
+			"    \"parameters\": [\n      \"pti=on\",\n      \"nosmt\"\n    ]\n  },\n"),
 	   "a variant: its name and its parameters");
-	free(text);
+
+	/* the instructions clock: its mode and shift */
+	q = p;
+	clock_parse("instructions:3", &q.clock);
+	ok(written_with(early, &q, "\n  \"clock\": {\n    \"mode\": \"instructions\",\n"
+			"    \"shift\": 3\n  },\n"),
+	   "the instructions clock: its mode and its shift");
 }
 
 int main(void)

@@ -9,7 +9,10 @@ format-2 line per case, every workload's headline figure > 0, latency
 percentiles ordered and how they were made, CPU shares summing to about
 100 %, series files with rows, target I/O recorded, per-second system samples (series/<id>.sys.csv:
 a row a second, plausible values, the disk busy during seqscan or rawio)
-and their summary; every line valid against $defs/measurement of
+and their summary; the CPU time per unit of work (doc/results-jsonl.md),
+required of every line where the kernel has cgroups (the run's
+kernel.config), with its instructions under the instructions clock
+(run.json's clock); every line valid against $defs/measurement of
 doc/results.schema.json (python3-jsonschema).  Environment: TOP.  Exit
 status 0 if all passed.
 """
@@ -88,8 +91,65 @@ def check_sys_csv(m):
     return rows
 
 
+# The unit of each workload's CPU time (doc/results-jsonl.md), and the
+# workloads whose figures are bootbench-bench's own time (no cgroups needed).
+CPU_UNITS = {"pgbench": "tx", "oltp": "tx", "insert": "tx", "seqscan": "mb", "rawio": "mb",
+             "fsync": "op", "timer": "sleep"}
+RUNNER_ONLY = ("rawio", "timer")
+
+
+def kernel_has_cgroups():
+    """True or False by the run's kernel.config, None without one."""
+    path = os.path.join(run, "kernel.config")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return "CONFIG_CGROUPS=y\n" in f.read()
+
+
+def run_clock():
+    """run.json's clock: its mode ("host" without one), shift, and whether it has one."""
+    path = os.path.join(run, "run.json")
+    clock = json.load(open(path)).get("clock") if os.path.exists(path) else None
+    return (clock or {}).get("mode", "host"), (clock or {}).get("shift"), clock is not None
+
+
+def check_cpu_time(m, cgroups, clock):
+    """The CPU time per unit of m's work: there where it can be, consistent."""
+    mid, met, unit = m["id"], m["metrics"], CPU_UNITS[m["workload"]]
+    total = met.get("cpu_per_%s_us" % unit)
+    why = [w["message"] for w in m["warnings"] if w["code"] == "no-cpu-time"]
+    if total is None:
+        required = cgroups or m["workload"] in RUNNER_ONLY
+        check(not required and why, "%s: no cpu_per_%s_us, and the warning says why (%s)"
+              % (mid, unit, why[0] if why else "no warning; the kernel has cgroups" if required else "none"))
+        return
+    ct = m.get("cpu_time") or {}
+    user, kernel = met.get("cpu_user_per_%s_us" % unit), met.get("cpu_kernel_per_%s_us" % unit)
+    check(total > 0 and user is not None and kernel is not None and not why and
+          abs(user + kernel - total) <= 0.01 * total + 1e-3,
+          "%s: cpu_per_%s_us %.1f = user %.1f + kernel %.1f" % (mid, unit, total, user or 0, kernel or 0))
+    check(ct.get("units", 0) > 0 and 0 < ct.get("seconds", 0) <= m["seconds"] + 1e-6,
+          "%s: cpu_time covers %.1f %s(s) in %.2f s of the measurement's %.2f s"
+          % (mid, ct.get("units", 0), ct.get("unit"), ct.get("seconds", 0), m["seconds"]))
+    mode, shift, recorded = clock
+    ins = met.get("instructions_per_%s" % unit)
+    if mode == "instructions":
+        check(ins is not None and ct.get("icount_shift") == shift,
+              "%s: instructions_per_%s under the instructions clock (shift %s)" % (mid, unit, shift))
+    elif recorded:
+        check(ins is None, "%s: no instructions_per_%s under the host clock" % (mid, unit))
+    if ins is not None:
+        want = total * 1000 / 2 ** ct.get("icount_shift", 0)
+        check(abs(ins - want) <= 1e-6 * want, "%s: instructions_per_%s %.0f = %.1f us at 2^%s ns each"
+              % (mid, unit, ins, total, ct.get("icount_shift")))
+
+
+cgroups = kernel_has_cgroups()
+clock = run_clock()
 disk_moved = {}
 for m in lines:
+    check_cpu_time(m, cgroups, clock)
     mid, met, prim = m["id"], m["metrics"], m["primary"]
     sys_rows = check_sys_csv(m)
     if m["workload"] in ("seqscan", "rawio"):

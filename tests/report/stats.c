@@ -284,19 +284,58 @@ static void test_compare(void)
 
 /* Against R's power.t.test(delta = 1, sd = SD, power = 0.8), which
  * solves the noncentral t exactly: n = 16.71 for sd 1, 63.77 for sd 2,
- * 5.09 for sd 0.5; our central-t iteration rounds up to the same boots. */
+ * 5.09 for sd 0.5; our central-t iteration rounds up to the same boots.
+ * With a threshold: the measured change must also reach it, n = 2 (t(0.8,
+ * 2n - 2) cov / (change - threshold))^2; for cov 1, change 1.2, threshold
+ * 1: 2 (0.8416 / 0.2)^2 = 35.41 with the normal quantile, and t(0.8, 69.7)
+ * = 0.8468 by the Cornish-Fisher expansion z + (z^3 + z) / (4 df) gives
+ * 35.86: 36 boots (the test alone would need 12). */
 static void test_boots_needed(void)
 {
-	ok(boots_needed(1, 1, 0.05, 0.8) == 17, "boots_needed: cov = change: 17 (R: 16.71)");
-	ok(boots_needed(2, 1, 0.05, 0.8) == 64, "boots_needed: cov = 2 x change: 64 (R: 63.77)");
-	ok(boots_needed(0.5, 1, 0.05, 0.8) == 6, "boots_needed: cov = change / 2: 6 (R: 5.09)");
-	ok(boots_needed(2, 2, 0.05, 0.8) == 17, "boots_needed: only the ratio of cov to change counts");
-	ok(boots_needed(0.01, 5, 0.05, 0.8) == MIN_BOOTS, "boots_needed: never fewer than MIN_BOOTS");
-	ok(boots_needed(1, 1, 0.01, 0.8) > 17 && boots_needed(1, 1, 0.05, 0.9) > 17,
+	ok(boots_needed(1, 1, 0, 0.05, 0.8) == 17, "boots_needed: cov = change: 17 (R: 16.71)");
+	ok(boots_needed(2, 1, 0, 0.05, 0.8) == 64, "boots_needed: cov = 2 x change: 64 (R: 63.77)");
+	ok(boots_needed(0.5, 1, 0, 0.05, 0.8) == 6, "boots_needed: cov = change / 2: 6 (R: 5.09)");
+	ok(boots_needed(2, 2, 0, 0.05, 0.8) == 17, "boots_needed: only the ratio of cov to change counts");
+	ok(boots_needed(0.01, 5, 0, 0.05, 0.8) == MIN_BOOTS, "boots_needed: never fewer than MIN_BOOTS");
+	ok(boots_needed(1, 1, 0, 0.01, 0.8) > 17 && boots_needed(1, 1, 0, 0.05, 0.9) > 17,
 	   "boots_needed: more confidence or more power need more boots");
-	ok(boots_needed(NAN, 1, 0.05, 0.8) == 0 && boots_needed(1, 0, 0.05, 0.8) == 0 &&
-	   boots_needed(-1, 1, 0.05, 0.8) == 0, "boots_needed: 0 without a spread or a change");
-	ok(boots_needed(1e4, 1, 0.05, 0.8) == SIZE_MAX, "boots_needed: SIZE_MAX past a million");
+	ok(boots_needed(NAN, 1, 0, 0.05, 0.8) == 0 && boots_needed(1, 0, 0, 0.05, 0.8) == 0 &&
+	   boots_needed(-1, 1, 0, 0.05, 0.8) == 0, "boots_needed: 0 without a spread or a change");
+	ok(boots_needed(1e4, 1, 0, 0.05, 0.8) == SIZE_MAX, "boots_needed: SIZE_MAX past a million");
+	ok(boots_needed(1, 1.2, 1, 0.05, 0.8) == 36,
+	   "boots_needed: a change of 1.2 %% at a threshold of 1 %%, cov 1 %%: 36 (by hand: 35.86)");
+	ok(boots_needed(1, 2, 0.5, 0.05, 0.8) == boots_needed(1, 2, 0, 0.05, 0.8),
+	   "boots_needed: a threshold far below the change needs no more boots than the test");
+	ok(boots_needed(1, 1, 1, 0.05, 0.8) == 0 && boots_needed(1, 0.5, 1, 0.05, 0.8) == 0,
+	   "boots_needed: 0 for a change not above the threshold");
+	ok(change_detectable(1, 36, 1, 0.05, 0.8) <= 1.2 && change_detectable(1, 35, 1, 0.05, 0.8) > 1.2,
+	   "change_detectable: 36 boots mark 1.2 %% at a threshold of 1 %%, 35 do not");
+	ok(change_detectable(0, 3, 1, 0.05, 0.8) == 1, "change_detectable: no spread: the threshold");
+}
+
+/* comparison_mark: significant and at least the threshold either way. */
+static void test_mark(void)
+{
+	double a[] = { 101.0, 101.1, 100.9, 101.0 }, b[] = { 100.0, 100.1, 99.9, 100.0 };
+	struct comparison c;
+
+	compare_boots(a, 4, b, 4, 0.05, &c);
+	ok(c.significant, "mark: +1.0 %% with a spread of 0.1 is significant");
+	comparison_mark(&c, 1.01);
+	ok(!c.marked && c.threshold == 1.01, "mark: +1.0 %% at a threshold of 1.01 %%: not marked");
+	comparison_mark(&c, 0.99);
+	ok(c.marked, "mark: +1.0 %% at a threshold of 0.99 %%: marked");
+	compare_boots(b, 4, a, 4, 0.05, &c);
+	comparison_mark(&c, 0.5);
+	ok(c.marked && c.change < 0, "mark: -1.0 %% at a threshold of 0.5 %%: marked, either way");
+	compare_boots(a, 2, b, 2, 0.05, &c);
+	comparison_mark(&c, 0);
+	ok(!c.marked && c.basis == TEST_NONE, "mark: no claim (2 boots a side) is never marked");
+	a[0] = 99;
+	a[1] = 103;
+	compare_boots(a, 4, b, 4, 0.05, &c);
+	comparison_mark(&c, 0);
+	ok(!c.significant && !c.marked, "mark: not significant: not marked at a threshold of 0");
 }
 
 int main(void)
@@ -309,5 +348,6 @@ int main(void)
 	test_batch_means();
 	test_compare();
 	test_boots_needed();
+	test_mark();
 	return tap_done();
 }

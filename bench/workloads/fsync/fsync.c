@@ -5,6 +5,7 @@
  */
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
+#include "bench/workloads/cpu_figures.h"
 #include "bench/workloads/fsync/fsync_output.h"
 #include "bench/workloads/workload.h"
 #include "common/clock.h"
@@ -51,6 +52,18 @@ static void fsync_line(void *arg, const char *line)
 		note("fsync %s: %.1f ops/s", res->metric, res->ops_s);
 }
 
+/* pg_test_fsync's operations, all its tests together: each test's rate
+ * over the seconds it ran (to within the one it was in when its time was
+ * up). */
+static double fsync_ops(const struct fsync_report *r, long long seconds)
+{
+	double ops = 0;
+
+	for (size_t i = 0; i < r->n; i++)
+		ops += r->results[i].ops_s * (double)seconds;
+	return ops;
+}
+
 static int fsync_measure(struct workload_env *e, const struct bench_case *c,
 			 struct measurement_out *m)
 {
@@ -72,11 +85,15 @@ static int fsync_measure(struct workload_env *e, const struct bench_case *c,
 	spec.cwd = dir;
 
 	note("fsync: pg_test_fsync, %lld s per test, on %s", seconds, dir);
+	struct cpu_work work = { .unit = &cpu_unit_op, .sides = CPU_CLIENT };
+	struct cpu_reading cpu0, cpu1;
+	cpu_read(e, work.sides, &cpu0);
 	double start = clock_now();
 	if (proc_run_logged(&spec, FSYNC_TIMEOUT_S(seconds), log_path, NULL,
 			    fsync_line, &ctx) < 0)
 		return -1;
 	m->measured_s = clock_now() - start;
+	cpu_read(e, work.sides, &cpu1);
 	if (rmdir(dir) < 0)
 		warn("could not remove directory \"%s\":", dir);
 	if (fsync_report_check(&ctx.report, err, sizeof(err)) < 0)
@@ -88,6 +105,9 @@ static int fsync_measure(struct workload_env *e, const struct bench_case *c,
 	m->primary = "fdatasync_ops_s";
 	m->unit = "ops/s";
 	m->higher_is_better = true;
+	cpu_work_add(&work, &cpu0, &cpu1);
+	work.units = fsync_ops(&ctx.report, seconds);
+	cpu_figures_set(e, m, &work);
 	if (ctx.report.direct_io_refused)
 		measure_warn(m, "no-direct-io", "the filesystem refused direct "
 			     "I/O: pg_test_fsync skipped %s",

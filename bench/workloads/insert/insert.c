@@ -6,6 +6,7 @@
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
 #include "bench/pg/sql.h"
+#include "bench/workloads/cpu_figures.h"
 #include "bench/workloads/insert/insert_rows.h"
 #include "bench/workloads/workload.h"
 #include "common/clock.h"
@@ -139,9 +140,14 @@ static int insert_measure(struct workload_env *e, const struct bench_case *c,
 
 	note("insert %s: %lld rows, %lld per transaction (%s)", c->id, rows,
 	     batch, method);
+	/* the server, and this program as its client */
+	struct cpu_work work = { .unit = &cpu_unit_tx, .sides = CPU_SERVER | CPU_RUNNER };
+	struct cpu_reading cpu0, cpu1;
+	cpu_read(e, work.sides, &cpu0);
 	double start = clock_now();
 	int rc = insert_rows(conn, c, prepared, rows, batch, &batches);
 	double seconds = clock_now() - start;
+	cpu_read(e, work.sides, &cpu1);
 	if (rc == 0)
 		rc = sql_number(conn, "SELECT pg_relation_size('" INSERT_TABLE "')",
 				&table_bytes);
@@ -162,6 +168,9 @@ static int insert_measure(struct workload_env *e, const struct bench_case *c,
 	m->higher_is_better = true;
 	m->measured_s = seconds;
 	m->dataset_bytes = (long long)table_bytes;
+	cpu_work_add(&work, &cpu0, &cpu1);
+	work.units = (double)batches;
+	cpu_figures_set(e, m, &work);
 	note("insert r=%lld b=%lld %s: %.0f rows/s, %.1f transactions/s", rows,
 	     batch, method, (double)rows / seconds, (double)batches / seconds);
 	return 0;

@@ -43,6 +43,8 @@ void pgbench_log_free(struct pgbench_log *l)
 	free(l->seconds);
 	free(l->bound);
 	free(l->hist);
+	free(l->marks);
+	l->marks = NULL;
 	l->pending = NULL;
 	l->clients = NULL;
 	l->seconds = NULL;
@@ -196,6 +198,7 @@ static int take(struct pgbench_log *l, const struct pgbench_txn *t, char *err, s
 	}
 	if (pass_bounds(l, c, t, err, len) < 0)
 		return -1;
+	pgbench_log_pass_marks(l, c, t);
 	l->numbers += t->number - c->number;
 	c->number = t->number;
 	if (t->end_us > c->end_us)
@@ -359,6 +362,7 @@ int pgbench_log_finish(struct pgbench_log *l, char *err, size_t len)
 		return -1;
 	}
 	close_bounds(l);
+	pgbench_log_close_marks(l);
 	for (size_t k = 0; k < l->n_seconds; k++) {
 		long long left = end - bound_us(l, k);
 		l->seconds[k].length_s = left >= US_PER_S ? 1.0 : (double)left / US_PER_S;

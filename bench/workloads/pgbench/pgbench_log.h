@@ -49,6 +49,17 @@
  * last second every thread wrote (pgbench_log_seconds.c).  It gives the
  * same counts, mean, deviation and maximum of the latency, and no
  * percentiles.
+ *
+ * Marks (pgbench_log_mark) are instants at which the runner read the CPU
+ * counters, given before any line of a transaction that ended after them
+ * is taken.  Each mark gets how many transactions had ended by then, of
+ * every kind, those in flight included by the part of their time that
+ * had passed: between two lines of a client, its transactions are taken
+ * as spread evenly over the time from the end of the first to the end of
+ * the second (with every transaction logged, that is the one in flight).
+ * From a log of seconds, a second's transactions are spread evenly over
+ * it.  The CPU time of the window is that between its first mark and its
+ * last (pgbench_log_summary's mark_from and mark_to).
  */
 #ifndef BOOTBENCH_PGBENCH_LOG_H
 #define BOOTBENCH_PGBENCH_LOG_H
@@ -99,7 +110,14 @@ struct pgbench_client {
 	long long number;          /* transaction_no of its last line; 0: none yet */
 	long long end_us;          /* when it ended (before the first: the run's beginning) */
 	size_t next_bound;         /* the first second boundary after end_us */
+	size_t next_mark;          /* the first mark it has not passed */
 	bool seen;                 /* it logged a line before the window was known */
+};
+
+/* A mark: when, and the transactions ended by then (see above). */
+struct pgbench_mark {
+	long long at_us;           /* on the log's clock */
+	double count;
 };
 
 struct pgbench_log {
@@ -126,6 +144,8 @@ struct pgbench_log {
 	uint32_t latency_max_us, lag_max_us;
 	double lag_sum_us;
 	long long numbers;         /* the clients' last transaction_no, summed */
+	struct pgbench_mark *marks;
+	size_t n_marks, cap_marks;
 	bool finished;
 	/* a log of seconds (pgbench_log_seconds.c) */
 	struct pgbench_files *files;
@@ -152,6 +172,10 @@ struct pgbench_log_summary {
 	/* the mean lag of the window's first and last quarter, for
 	 * pgbench_rate.c (0 when the window is under 4 s) */
 	double lag_first_ms, lag_last_ms;
+	/* the window's first mark and its last (marked: two of them) */
+	bool marked;
+	size_t mark_from, mark_to;
+	double marked_transactions;    /* the transactions between them */
 };
 
 /* 0, or -1 out of memory. */
@@ -177,6 +201,19 @@ void pgbench_log_summarize(const struct pgbench_log *l, struct pgbench_log_summa
  * summary).
  */
 char *pgbench_log_series_csv(const struct pgbench_log *l, size_t *len);
+
+/* A mark at at_us (on the log's clock; not before the last one): its
+ * number, or -1 out of memory. */
+long pgbench_log_mark(struct pgbench_log *l, long long at_us);
+
+/* For pgbench_log.c: client c, with its line t, passes the marks before
+ * t's end; at the end, every mark a client never passed counts all of
+ * its transactions.  For pgbench_log_summary.c: the window's first and
+ * last mark, false if it has not two. */
+void pgbench_log_pass_marks(struct pgbench_log *l, struct pgbench_client *c,
+			    const struct pgbench_txn *t);
+void pgbench_log_close_marks(struct pgbench_log *l);
+bool pgbench_log_marked(const struct pgbench_log *l, size_t *from, size_t *to);
 
 /* For pgbench_log_seconds.c: the log of seconds' side of the calls above. */
 int pgbench_log_second_line(struct pgbench_log *l, size_t file, const char *line,

@@ -162,6 +162,26 @@ int pgbench_log_second_line(struct pgbench_log *l, size_t file, const char *line
 	return 0;
 }
 
+/* Each mark's transactions: those of the seconds before it, and of its
+ * own second the part that had passed. */
+static void count_marks(struct pgbench_log *l)
+{
+	const struct pgbench_files *fs = l->files;
+	double before = 0;
+	long long s = fs->base_s;
+
+	for (size_t k = 0; k < l->n_marks; k++) {
+		struct pgbench_mark *m = &l->marks[k];
+		long long second = m->at_us / US_PER_S;
+		for (; s < second && s < fs->base_s + (long long)fs->n_run; s++)
+			before += fs->run[s - fs->base_s].total;
+		m->count = before;
+		if (second >= fs->base_s && second < fs->base_s + (long long)fs->n_run)
+			m->count += fs->run[second - fs->base_s].total *
+				(double)(m->at_us - second * US_PER_S) / US_PER_S;
+	}
+}
+
 /* The window: from every thread's first whole second, warmup_s later,
  * to the last second every thread wrote or duration_s. */
 int pgbench_log_seconds_finish(struct pgbench_log *l, char *err, size_t len)
@@ -222,6 +242,7 @@ int pgbench_log_seconds_finish(struct pgbench_log *l, char *err, size_t len)
 	l->window_set = true;
 	l->window_start_us = start * US_PER_S;
 	l->window_end_us = end * US_PER_S;
+	count_marks(l);
 	l->finished = true;
 	return 0;
 }

@@ -49,6 +49,10 @@ void pgbench_log_summarize(const struct pgbench_log *l, struct pgbench_log_summa
 		s->tps = (double)s->transactions / s->window_s;
 	s->percentiles = !l->cfg.per_second;
 	s->lag = l->cfg.lag;
+	s->marked = pgbench_log_marked(l, &s->mark_from, &s->mark_to);
+	if (s->marked)
+		s->marked_transactions = l->marks[s->mark_to].count -
+			l->marks[s->mark_from].count;
 	if (l->logged == 0)
 		return;
 	s->latency_avg_ms = l->latency_mean_us / 1000.0;

@@ -56,7 +56,9 @@ enum pgbench_log_kind pgbench_log_kind(const char *value);
  * failed_transactions, pgbench_tps (and retried_transactions with
  * max_tries; schedule_lag_avg_ms, schedule_lag_max_ms with a rate,
  * skipped_transactions with a rate and a latency limit,
- * late_transactions with a latency limit), the primary metric (tps),
+ * late_transactions with a latency limit), the CPU time per transaction
+ * of the server and pgbench (cpu_figures.h: its metrics and the fact
+ * "cpu_time", or the warning no-cpu-time), the primary metric (tps),
  * measured_s, series, the facts "percentiles" and "log", and the warning
  * rate-not-sustained in m.  0 or fail().
  */

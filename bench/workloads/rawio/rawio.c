@@ -6,6 +6,7 @@
 #include "bench/workloads/rawio/rawio.h"
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
+#include "bench/workloads/cpu_figures.h"
 #include "bench/workloads/rawio/rawio_io.h"
 
 #include <errno.h>
@@ -65,12 +66,14 @@ int rawio_cycle(struct workload_env *e, struct measurement_out *m,
 	char path[PATH_MAX];
 
 	snprintf(path, sizeof(path), "%s/" RAWIO_FILE, e->data_dir);
+	memset(t, 0, sizeof(*t));
 	note("%s: writing %lld MiB to %s in %lld KiB blocks%s", what, size >> 20,
 	     path, block >> 10, sync_end ? ", then fdatasync" : "");
-	if (rawio_write(path, size, block, sync_end, &t->write_s) < 0) {
+	if (rawio_write(path, size, block, sync_end, &t->write) < 0) {
 		unlink(path);
 		return -1;
 	}
+	t->write_s = t->write.seconds;
 	if (log_line(log, "write %s: %lld bytes in %lld-byte blocks%s: %.6f s, "
 		     "%.1f MB/s", path, size, block,
 		     sync_end ? " + fdatasync" : "", t->write_s,
@@ -82,15 +85,31 @@ int rawio_cycle(struct workload_env *e, struct measurement_out *m,
 		return -1;
 	}
 	note("%s: reading it back from a cold cache", what);
-	if (rawio_read(path, size, block, &t->read_s) < 0) {
+	if (rawio_read(path, size, block, &t->read) < 0) {
 		unlink(path);
 		return -1;
 	}
+	t->read_s = t->read.seconds;
 	if (unlink(path) < 0)
 		return fail("could not remove \"%s\":", path);
 	return log_line(log, "read %s: %lld bytes in %lld-byte blocks: %.6f s, "
 			"%.1f MB/s", path, size, block, t->read_s,
 			rawio_mb_s(size, t->read_s));
+}
+
+/* This program's CPU time per MB written and read (its timed writes and
+ * reads: not the remount and the dropping of caches between them). */
+static void rawio_cpu(const struct workload_env *e, struct measurement_out *m,
+		      long long size, const struct rawio_times *t)
+{
+	struct cpu_work work = {
+		.unit = &cpu_unit_mb, .sides = CPU_RUNNER, .units = 2.0 * (double)size / 1e6,
+		.seconds = t->write.seconds + t->read.seconds,
+		.client = cputime_add(&t->write.cpu, &t->read.cpu),
+		.unread = t->write.cpu.usage_us < 0 || t->read.cpu.usage_us < 0,
+	};
+
+	cpu_figures_set(e, m, &work);
 }
 
 static int rawio_measure(struct workload_env *e, const struct bench_case *c,
@@ -147,6 +166,7 @@ static int rawio_measure(struct workload_env *e, const struct bench_case *c,
 	m->higher_is_better = true;
 	m->dataset_bytes = size;
 	m->measured_s = t.write_s + t.read_s;
+	rawio_cpu(e, m, size, &t);
 	note("%s: write %.1f MB/s, read %.1f MB/s", what,
 	     metric_get(m, "write_mb_s"), metric_get(m, "read_mb_s"));
 	return 0;

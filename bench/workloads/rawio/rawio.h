@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "bench/workloads/rawio/rawio_io.h"
 #include "bench/workloads/workload.h"
 
 /*
@@ -22,6 +23,7 @@ int rawio_cold(struct workload_env *e, struct measurement_out *m);
 struct rawio_times {
 	double write_s;            /* writes and, if asked, fdatasync */
 	double read_s;             /* reads from a cold cache */
+	struct rawio_span write, read;   /* the same, with the CPU time of each */
 };
 
 /*

@@ -69,8 +69,28 @@ static int write_block(int fd, const unsigned char *buf, size_t len,
 	return 0;
 }
 
+/* A span's start: its time, and the CPU time so far in *cpu0 (-1: not known). */
+static double span_begin(struct cputime *cpu0)
+{
+	if (cputime_self(cpu0) < 0)
+		cpu0->usage_us = -1;
+	return clock_now();
+}
+
+/* Its end: its time and CPU time into *span (cpu.usage_us -1: not known). */
+static void span_end(struct rawio_span *span, double start, const struct cputime *cpu0)
+{
+	struct cputime cpu1;
+
+	span->seconds = clock_now() - start;
+	if (cpu0->usage_us >= 0 && cputime_self(&cpu1) == 0)
+		span->cpu = cputime_sub(&cpu1, cpu0);
+	else
+		span->cpu = (struct cputime){ .usage_us = -1 };
+}
+
 int rawio_write(const char *path, long long size, long long block,
-		bool sync_end, double *seconds)
+		bool sync_end, struct rawio_span *span)
 {
 	if (size <= 0 || block <= 0)
 		return fail("rawio: size %lld and block %lld must be positive",
@@ -86,7 +106,8 @@ int rawio_write(const char *path, long long size, long long block,
 		return fail("could not create \"%s\":", path);
 	}
 	int rc = 0;
-	double start = clock_now();
+	struct cputime cpu0;
+	double start = span_begin(&cpu0);
 	for (long long done = 0; done < size && rc == 0; ) {
 		long long len = size - done < block ? size - done : block;
 		stamp(buf, len, done);
@@ -95,7 +116,7 @@ int rawio_write(const char *path, long long size, long long block,
 	}
 	if (rc == 0 && sync_end && fdatasync(fd) < 0)
 		rc = fail("could not fdatasync \"%s\":", path);
-	*seconds = clock_now() - start;
+	span_end(span, start, &cpu0);
 	if (close(fd) < 0 && rc == 0)
 		rc = fail("could not close \"%s\":", path);
 	free(buf);
@@ -103,7 +124,7 @@ int rawio_write(const char *path, long long size, long long block,
 }
 
 int rawio_read(const char *path, long long size, long long block,
-	       double *seconds)
+	       struct rawio_span *span)
 {
 	if (block <= 0)
 		return fail("rawio: block %lld must be positive", block);
@@ -117,7 +138,8 @@ int rawio_read(const char *path, long long size, long long block,
 	}
 	int rc = 0;
 	long long done = 0;
-	double start = clock_now();
+	struct cputime cpu0;
+	double start = span_begin(&cpu0);
 	for (;;) {
 		ssize_t n = read(fd, buf, (size_t)block);
 		if (n < 0 && errno == EINTR)
@@ -130,7 +152,7 @@ int rawio_read(const char *path, long long size, long long block,
 			break;
 		done += n;
 	}
-	*seconds = clock_now() - start;
+	span_end(span, start, &cpu0);
 	close(fd);
 	free(buf);
 	if (rc == 0 && done != size)

@@ -7,6 +7,7 @@
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
 #include "bench/pg/sql.h"
+#include "bench/workloads/cpu_figures.h"
 #include "bench/workloads/rawio/rawio.h"
 #include "bench/workloads/rawio/rawio_io.h"
 #include "bench/workloads/workload.h"
@@ -88,9 +89,9 @@ static int seqscan_prepare(struct workload_env *e, const struct bench_case *c)
 	return 0;
 }
 
-/* The timed scan, on a fresh server.  Its figures go to m. */
+/* The timed scan, on a fresh server, and the CPU time it took (work). */
 static int scan(struct workload_env *e, bool parallel, double *bytes,
-		double *rows, double *seconds)
+		double *rows, double *seconds, struct cpu_work *work)
 {
 	PGconn *conn = sql_connect(e->pg);
 
@@ -107,11 +108,15 @@ static int scan(struct workload_env *e, bool parallel, double *bytes,
 	if (rc == 0)
 		rc = sql_number(conn, "SELECT pg_relation_size('" TABLE "')", bytes);
 	if (rc == 0) {
+		struct cpu_reading cpu0, cpu1;
 		window_open(e);
+		cpu_read(e, work->sides, &cpu0);
 		double start = clock_now();
 		rc = sql_number(conn, "SELECT count(*) FROM " TABLE, rows);
 		*seconds = clock_now() - start;
+		cpu_read(e, work->sides, &cpu1);
 		window_close(e);
+		cpu_work_add(work, &cpu0, &cpu1);
 	}
 	PQfinish(conn);
 	return rc;
@@ -126,6 +131,8 @@ static int seqscan_measure(struct workload_env *e, const struct bench_case *c,
 	char log_path[PATH_MAX], pg_log[PATH_MAX], what[64];
 	struct rawio_times t;
 	double bytes = 0, rows = 0, seconds = 0;
+	/* the server (its workers too), and this program as its client */
+	struct cpu_work work = { .unit = &cpu_unit_mb, .sides = CPU_SERVER | CPU_RUNNER };
 
 	run_path(e, log_path, sizeof(log_path), "logs/%s.txt", c->id);
 	run_path(e, pg_log, sizeof(pg_log), "logs/postgres.log");
@@ -147,7 +154,7 @@ static int seqscan_measure(struct workload_env *e, const struct bench_case *c,
 	if (rc == 0) {
 		note("%s: SELECT count(*) FROM " TABLE "%s", what,
 		     parallel ? "" : " without parallel workers");
-		rc = scan(e, parallel, &bytes, &rows, &seconds);
+		rc = scan(e, parallel, &bytes, &rows, &seconds, &work);
 	}
 	if (rc == 0) {
 		char line[256];
@@ -184,6 +191,8 @@ static int seqscan_measure(struct workload_env *e, const struct bench_case *c,
 	m->higher_is_better = true;
 	m->dataset_bytes = size;
 	m->measured_s = seconds;
+	work.units = bytes / 1e6;
+	cpu_figures_set(e, m, &work);
 	note("%s: scan %.1f MB/s, raw read %.1f MB/s (ratio %.2f), raw write "
 	     "%.1f MB/s", what, scan_mb_s, raw_read, scan_mb_s / raw_read,
 	     metric_get(m, "raw_write_mb_s"));

@@ -6,6 +6,7 @@
  */
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
+#include "bench/workloads/cpu_figures.h"
 #include "bench/workloads/timer/timer_hist.h"
 #include "bench/workloads/timer/timing_output.h"
 #include "bench/workloads/workload.h"
@@ -131,9 +132,16 @@ static int timer_measure(struct workload_env *e, const struct bench_case *c,
 	hist_init(nano);
 
 	note("timer: %lld select and nanosleep sleeps of 1 us", samples);
+	/* this program's CPU time per sleep, over the sleeps alone */
+	struct cpu_work work = { .unit = &cpu_unit_sleep, .sides = CPU_RUNNER,
+				 .units = 2.0 * (double)samples };
+	struct cpu_reading cpu0, cpu1;
+	cpu_read(e, work.sides, &cpu0);
 	double start = clock_now();
 	if (sleep_delays(c, samples, sel, nano) < 0)
 		goto out;
+	cpu_read(e, work.sides, &cpu1);
+	cpu_work_add(&work, &cpu0, &cpu1);
 
 	int fd = open_log(log_path);
 	if (fd < 0)
@@ -168,6 +176,7 @@ static int timer_measure(struct workload_env *e, const struct bench_case *c,
 	m->primary = "nanosleep_min_us";
 	m->unit = "us";
 	m->higher_is_better = false;
+	cpu_figures_set(e, m, &work);
 	note("timer n=%lld: nanosleep min %.1f us, p99 %.1f us; select min "
 	     "%.1f us; pg_test_timing %.2f ns per loop", samples,
 	     metric_get(m, "nanosleep_min_us"), metric_get(m, "nanosleep_p99_us"),

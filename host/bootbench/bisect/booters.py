@@ -20,18 +20,21 @@ CommandBooter(request, where, prog)
     Its exit status is said; the runs it left are what counts.
 
 Either's boot(side, variant, count) returns the run directories the boots
-left.  Every process a boot starts has BOOTBENCH_BISECT_SIDE=SIDE in its
-environment: settle(side) waits for such processes that a killed bisect
-left running (a QEMU keeps booting when its parent is killed) and takes
-the runs they leave, so that no two boots share a results disk and no
-boot made is lost.
+left; its clock(variant) is the qemu.Clock its boots of variant are
+measured in (None: --boot-cmd's own), and keep(word) makes its boots
+measure in the clock of that word ("host", "instructions:3": what
+bisect.json records).  Every process a boot starts has
+BOOTBENCH_BISECT_SIDE=SIDE in its environment: settle(side) waits for
+such processes that a killed bisect left running (a QEMU keeps booting
+when its parent is killed) and takes the runs they leave, so that no two
+boots share a results disk and no boot made is lost.
 """
 import os
 import subprocess
 import sys
 import time
 
-from bootbench import Error, boots, disks, kernels
+from bootbench import Error, boots, disks, kernels, qemu
 
 MARK = "BOOTBENCH_BISECT_SIDE"
 
@@ -66,6 +69,14 @@ class _Booter:
         self.r = request
         self.where = where
         self.prog = prog
+        self.mode, self.shift = request.clock, request.icount_shift
+
+    def clock(self, variant):
+        return None
+
+    def keep(self, word):
+        self.mode, _, shift = word.partition(":")
+        self.shift = int(shift) if shift else self.shift
 
     def say(self, text):
         print("%s: %s" % (self.prog, text), flush=True)
@@ -108,7 +119,15 @@ class QemuBooter(_Booter):
     def settings(self, side):
         return boots.Settings(results=side, suite=self.suite(), timeout=self.r.timeout,
                               memory=self.r.memory, cpus=self.r.cpus, accel=self.r.accel,
+                              clock=self.mode, icount_shift=self.shift,
                               append=self.r.append, quiet=not self.r.console)
+
+    def clock(self, variant):
+        """As boots.Sequence resolves it for a boot of variant (KVM's
+        probe, if asked for, boots its kernel)."""
+        vmlinuz = os.path.join(kernels.directory(variant.kernel, self.where), "vmlinuz")
+        return qemu.clock(self.mode, self.shift,
+                          qemu.accelerator(vmlinuz, qemu.clock_accel(self.mode, self.r.accel)))
 
     def collect(self, side):
         disk = os.path.join(side, "results.img")
@@ -121,7 +140,7 @@ class QemuBooter(_Booter):
     def _boot(self, side, variant, count):
         sequence = boots.Sequence(self.settings(side), self.where, self.prog)
         if self.r.walk and count > 1:
-            walk = sequence.walk([variant.kernel] * count)
+            walk = sequence.walk([variant] * count)
             sequence.run(boots.plan([variant], 1), walk)
         else:
             sequence.run(boots.plan([variant], count))

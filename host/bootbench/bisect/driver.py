@@ -70,6 +70,7 @@ class Bisect:
         self.r = r
         self.where = where
         self.booter = booters.booter(r, where, PROG)
+        self.clock_known = False
 
     def say(self, text):
         print("%s: %s" % (PROG, text), flush=True)
@@ -123,6 +124,7 @@ class Bisect:
         ident = {"mode": r.mode, "case": self.case, "metric": r.metric, "suite": self.suite,
                  "suite_sha256": file_sha256(r.suite) if "/" in r.suite or r.suite.endswith(".ini")
                  else None, "append": r.append, "confidence": r.confidence,
+                 "threshold": r.threshold,
                  "boot": ("command: " + r.boot_cmd) if r.boot_cmd else
                  "qemu%s, %d MiB, %d CPUs, accel %s" % (" walk" if r.walk else "", r.memory, r.cpus, r.accel)}
         if r.kernels:
@@ -141,7 +143,7 @@ class Bisect:
             rec = {"format": "bootbench-bisect", "format_version": 1, "identity": self.state.identity,
                    "state": "running", "case": self.case, "metric": self.r.metric,
                    "range": [c.record() for c in self.cands], "sides": {}, "endpoints": None,
-                   "steps": [], "result": None, "sessions": []}
+                   "steps": [], "result": None, "sessions": [], "clock": None}
         rec["sessions"].append({"started_utc": utc(), "started": now(), "updated": now()})
         self.rec = rec
 
@@ -194,11 +196,35 @@ class Bisect:
         self.save()
         return b.variant
 
+    def clock(self, variant):
+        """The clock of the bisect's boots ("host", "instructions:3"),
+        settled once a session, before its first boot or copy of runs:
+        the one bisect.json records (a resumed bisect keeps it; another one
+        asked for with --clock is refused), else the one the boots of
+        variant get, recorded.  None with --boot-cmd (the command's own)."""
+        recorded = self.rec.get("clock")
+        if self.clock_known:
+            return recorded
+        if recorded and not self.r.clock_given:
+            self.booter.keep(recorded)
+        c = self.booter.clock(variant)
+        if c and recorded and c.word != recorded:
+            raise Error("the bisect in %s measures in the %s clock, not %s: resume it without "
+                        "--clock, or give another --state" % (self.state.path, recorded, c.word), 2)
+        if c and not recorded:
+            self.rec["clock"] = c.word
+            self.save()
+            self.say("clock: %s" % c.word)
+        self.clock_known = True
+        return self.rec.get("clock")
+
     def boot(self, cand, count):
         """count boots of the candidate; False when it does not boot: its
         boots failed FAILED_BOOTS times (no run, or a run not done), or
         failed before any was done."""
         variant = self.built(cand)
+        if variant is not None:
+            self.clock(variant)
         s = self.side(cand)
         new = self.booter.boot(self.state.side(cand.label), variant, count)
         if len(new) < count:
@@ -212,7 +238,8 @@ class Bisect:
     def check_runs(self, cand, new):
         s = self.side(cand)
         for run in new:
-            why = seeds.mismatch(run, s["kernel"], self.r.append, s["parameters"], self.where)
+            why = seeds.mismatch(run, s["kernel"], self.r.append, s["parameters"], self.where,
+                                 self.rec.get("clock"))
             if why:
                 raise Error("run %s is not of %s: %s" % (run, cand.label, why))
 
@@ -248,7 +275,8 @@ class Bisect:
                 raise Error("the %s end %s could not be built: %s"
                             % ("good" if cand.index == 0 else "bad", cand.describe(),
                                s["build"]["reason"]), 2)
-            copied = seeds.copy(path, self.state.side(cand.label), variant, self.r.append, self.where)
+            copied = seeds.copy(path, self.state.side(cand.label), variant, self.r.append, self.where,
+                                self.clock(variant))
             s["seeded"] = sorted(set(s["seeded"]) | set(copied))
             self.refresh(cand)
             self.save()
@@ -265,8 +293,9 @@ class Bisect:
         return "%.6g" % (100 - (100 - float(self.r.confidence)) / looks)
 
     def differ(self, good, bad, role):
-        """bad against good, booted until bad is significantly worse at
-        claim_confidence(): that comparison; a stop (Error) when bad is
+        """bad against good, booted until bad is worse (the report's marked
+        verdict: significant at claim_confidence(), and at least the
+        threshold): that comparison; a stop (Error) when bad is
         better, or when they do not differ at --max-boots.  role: "ends",
         or "confirm" for the last good against the first bad."""
         r = self.r
@@ -377,6 +406,16 @@ class Bisect:
                 return self.finish(st, cand, "skip", "it does not boot: %s" % result.failures(
                     self.state.path, self.side(cand)))
 
+    def clock_asked(self):
+        """A resumed bisect given --clock (not auto) for another clock than
+        its own: refused before anything is built or booted."""
+        recorded, r = self.rec.get("clock"), self.r
+        if recorded and r.clock_given and r.clock != "auto":
+            asked = "instructions:%d" % r.icount_shift if r.clock == "instructions" else "host"
+            if asked != recorded:
+                raise Error("the bisect in %s measures in the %s clock, not %s: resume it without "
+                            "--clock, or give another --state" % (self.state.path, recorded, asked), 2)
+
     # ---- the whole ----
 
     def run(self):
@@ -385,6 +424,7 @@ class Bisect:
             return result.dry_run(self)
         self.state.open()
         self.load()
+        self.clock_asked()
         self.say("state in %s (%s)" % (self.state.path, "resumed" if len(self.rec["sessions"]) > 1
                                        else "new"))
         self.rec["state"] = "running"
@@ -419,6 +459,7 @@ class Bisect:
             return result.dry_run(self)
         self.state.open()
         self.load()
+        self.clock_asked()
         self.save()
         self.seed()
         self.ends()

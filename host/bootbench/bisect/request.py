@@ -8,12 +8,12 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from bootbench import cli
+from bootbench import cli, qemu
 
 VALUED = {"--kernel", "--tree", "--good", "--bad", "--config", "--build", "--jobs", "--case",
-          "--metric", "--confidence", "--boots", "--max-boots", "--suite", "--good-runs",
+          "--metric", "--confidence", "--threshold", "--boots", "--max-boots", "--suite", "--good-runs",
           "--bad-runs", "--boot-cmd", "--append", "--timeout", "--memory", "--cpus", "--accel",
-          "--state"}
+          "--state", "--clock", "--icount-shift"}
 FLAGS = {"--walk", "--console", "--git-bisect-run", "--dry-run", "--version", "-h", "--help"}
 # Options whose value is a whole number, to the field they set.
 NUMBERS = {"--jobs": "jobs", "--boots": "boots", "--max-boots": "max_boots",
@@ -22,7 +22,8 @@ NUMBERS = {"--jobs": "jobs", "--boots": "boots", "--max-boots": "max_boots",
 WORDS = {"--tree": "tree", "--good": "good", "--bad": "bad", "--config": "config",
          "--build": "build", "--case": "case", "--metric": "metric", "--suite": "suite",
          "--good-runs": "good_runs", "--bad-runs": "bad_runs", "--boot-cmd": "boot_cmd",
-         "--accel": "accel", "--state": "state", "--confidence": "confidence"}
+         "--accel": "accel", "--state": "state", "--confidence": "confidence",
+         "--threshold": "threshold", "--clock": "clock", "--icount-shift": "icount_shift"}
 FLAG_FIELDS = {"--walk": "walk", "--console": "console", "--git-bisect-run": "git_bisect_run",
                "--dry-run": "dry_run"}
 # The report makes a claim with at least this many boots a side
@@ -42,6 +43,7 @@ class Request:
     case: str = None
     metric: str = None
     confidence: str = "95"
+    threshold: str = None     # --threshold PCT; None: the report's default
     boots: int = MIN_BOOTS
     max_boots: int = 8
     suite: str = "quick"
@@ -54,6 +56,9 @@ class Request:
     memory: int = 2048
     cpus: int = 2
     accel: str = "auto"
+    clock: str = None               # auto, host or instructions (qemu.clock_request)
+    icount_shift: int = None        # its -icount shift
+    clock_given: bool = False       # --clock or --icount-shift on the command line
     console: bool = False
     state: str = None
     git_bisect_run: bool = False
@@ -129,10 +134,21 @@ def check(r):
             not 0 < float(r.confidence) < 100:
         raise cli.UsageError("--confidence: not a percentage above 0 and below 100: '%s'"
                              % r.confidence)
+    if r.threshold is not None and (not re.fullmatch(r"[0-9]+(\.[0-9]+)?", r.threshold) or
+                                    not float(r.threshold) < 100):
+        raise cli.UsageError("--threshold: not a percentage from 0 and below 100: '%s'"
+                             % r.threshold)
     if r.accel not in ("auto", "kvm", "tcg"):
         raise cli.UsageError("unknown accelerator '%s' (auto, kvm or tcg)" % r.accel)
     if r.walk and r.boot_cmd:
         raise cli.UsageError("--walk is a QEMU walk: --boot-cmd boots by itself")
+    r.clock_given = r.clock is not None or r.icount_shift is not None
+    if r.clock_given and r.boot_cmd:
+        raise cli.UsageError("--clock and --icount-shift are QEMU's: --boot-cmd boots by itself")
+    try:
+        r.clock, r.icount_shift = qemu.clock_request(r.clock, r.icount_shift, r.accel)
+    except ValueError as e:
+        raise cli.UsageError(str(e)) from None
     if r.boot_cmd and not r.boot_cmd.strip():
         raise cli.UsageError("--boot-cmd: an empty command")
     for opt, path in (("--good-runs", r.good_runs), ("--bad-runs", r.bad_runs)):

@@ -63,8 +63,10 @@ def dry_run(b):
         print("  %s  %s%s" % (c.label, c.describe(), role))
     print("state: %s (%s)" % (b.state.path, "resumes a bisect" if os.path.exists(
         os.path.join(b.state.path, "identity.json")) else "new"))
+    clock = "instructions:%d" % r.icount_shift if r.clock == "instructions" else r.clock
     print("boots: %d per end and step at first, up to %d; %s" % (
-        r.boots, r.max_boots, "--boot-cmd" if r.boot_cmd else "QEMU%s" % (" walk" if r.walk else "")))
+        r.boots, r.max_boots, "--boot-cmd" if r.boot_cmd else "QEMU%s, clock %s"
+        % (" walk" if r.walk else "", clock)))
     return 0
 
 

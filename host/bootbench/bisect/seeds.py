@@ -9,7 +9,9 @@ kernel of one's own (kernel.build.name), is the release of the kernel's
 directory in out/kernels (as the report names kernel columns); and of
 parameters when its kernel command line, less the boot's own words
 (bootbench.*, console=, panic=, loglevel=, BOOT_IMAGE=, initrd=, root=,
-ro, rw, quiet), holds exactly those parameters.
+ro, rw, quiet), holds exactly those parameters; and of a clock ("host",
+"instructions:3") when its run.json's clock is that one (a record without
+one: the host's).
 """
 import os
 import shutil
@@ -66,9 +68,17 @@ def _words(cmdline):
             if w not in PLUMBING_WORDS and not w.startswith(PLUMBING)]
 
 
-def mismatch(run, kernel, append, parameters, where):
-    """Why the run is not of the kernel booted with append and parameters;
-    None when it is."""
+def clock_word(record):
+    """The clock of a run.json's content, as bootbench.clock= says it."""
+    c = record.get("clock") if isinstance(record, dict) else None
+    if isinstance(c, dict) and c.get("mode") == "instructions":
+        return "instructions:%s" % c.get("shift")
+    return "host"
+
+
+def mismatch(run, kernel, append, parameters, where, clock=None):
+    """Why the run is not of the kernel booted with append and parameters
+    (and measured in clock, unless None); None when it is."""
     path = os.path.join(run, "run.json")
     try:
         j = jsonfile.read(path)
@@ -88,17 +98,20 @@ def mismatch(run, kernel, append, parameters, where):
         a for a in (append, parameters) if a).split())
     if got != wanted:
         return "kernel parameters '%s', not '%s'" % (" ".join(got), " ".join(wanted))
+    if clock and clock_word(j) != clock:
+        return "clock %s, not %s" % (clock_word(j), clock)
     return None
 
 
-def check_all(src, variant, append, where):
+def check_all(src, variant, append, where, clock=None):
     """The runs of src, each checked to be of variant booted with append
-    (an Error, status 2, naming the first that is not)."""
+    (and measured in clock, unless None): an Error, status 2, naming the
+    first that is not."""
     found = runs_in(src)
     if not found:
         raise Error("no run directories in %s" % src, 2)
     for run in found:
-        why = mismatch(run, variant.kernel, append, variant.append, where)
+        why = mismatch(run, variant.kernel, append, variant.append, where, clock)
         if why:
             raise Error("%s is not a run of %s%s: %s" % (run, variant.kernel,
                                                        " [%s]" % variant.append if variant.append
@@ -106,10 +119,10 @@ def check_all(src, variant, append, where):
     return found
 
 
-def copy(src, side, variant, append, where):
+def copy(src, side, variant, append, where, clock=None):
     """The runs of src into SIDE/runs, each checked first (check_all);
     the names copied."""
-    found = check_all(src, variant, append, where)
+    found = check_all(src, variant, append, where, clock)
     dest = os.path.join(side, "runs")
     os.makedirs(dest, exist_ok=True)
     names = []

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Verdicts from bootbench-report: every figure and every test here is the
 report's (--format json: the Welch test on the boots' values, Fieller's
-interval, no claim under 3 boots a side); this module only reads them and
-applies the bisect's rule.
+interval, no claim under 3 boots a side, and its practical threshold: two
+sides differ when the change is marked, significant and at least
+--threshold); this module only reads them and applies the bisect's rule.
 
 compare(where, sides, a, b, request)
     side a against side b (the baseline), both directories under sides:
@@ -14,13 +15,14 @@ drift(vs_good, vs_bad)
     why the ends should be booted again beside an undecided step (the
     host's load class changed, or the step lies beyond both ends), or None
 
-The rule (doc/bisect.md):
-  good       significantly better than the bad end, not different from the
-             good end (or better than it: beyond the good end)
-  bad        significantly worse than the good end, not different from the
-             bad end (or worse than it: beyond the bad end)
-  both       significantly different from both ends, between them: the
-             nearer end by the means, said so
+The rule (doc/bisect.md), "better" and "worse" the report's marked
+verdicts:
+  good       better than the bad end, not different from the good end (or
+             better than it: beyond the good end)
+  bad        worse than the good end, not different from the bad end (or
+             worse than it: beyond the bad end)
+  both       different from both ends, between them: the nearer end by the
+             means, said so
   otherwise  undecided: more boots
 """
 import math
@@ -54,8 +56,11 @@ class Comparison:
     low: float                # its interval, None when unbounded or untested
     high: float
     p: float
-    significant: bool
-    verdict: str              # better, worse, no significant change, not tested
+    significant: bool         # the test alone
+    threshold: float          # the report's threshold of the metric, in %
+    marked: bool              # significant and at least the threshold
+    verdict: str              # better, worse (both marked), below threshold,
+                              # no significant change, not tested
     no_claim: str             # why untested (fewer-boots), or None
 
     def text(self):
@@ -65,12 +70,14 @@ class Comparison:
     def record(self):
         return {"against": self.b.label, "change_pct": self.change, "low_pct": self.low,
                 "high_pct": self.high, "p": self.p, "significant": self.significant,
-                "verdict": self.verdict}
+                "threshold_pct": self.threshold, "marked": self.marked, "verdict": self.verdict}
 
 
 def change_text(rec):
     """A comparison's record (Comparison.record()) as "-38.0% [-45.1, -29.9]*":
-    the change, its interval, * when significant; "?" when untested."""
+    the change, its interval, * when marked (significant and at least the
+    threshold; a record made before the threshold: significant); "?" when
+    untested."""
     change = rec.get("change_pct")
     if change is None or not math.isfinite(change):
         return "-"
@@ -78,7 +85,7 @@ def change_text(rec):
         return "%+.1f%%?" % change
     ci = "[%+.1f, %+.1f]" % (rec["low_pct"], rec["high_pct"]) if rec.get("low_pct") is not None \
         else "[unbounded]"
-    return "%+.1f%% %s%s" % (change, ci, "*" if rec.get("significant") else "")
+    return "%+.1f%% %s%s" % (change, ci, "*" if rec.get("marked", rec.get("significant")) else "")
 
 
 def _figures(cell, label, loads):
@@ -115,8 +122,9 @@ def run_report(where, sides, args):
 
 def selection(request, case, confidence=None):
     """The report's options of the case and metric compared, at confidence
-    (default --confidence)."""
+    (default --confidence) and the threshold."""
     return ["--case", case, "--confidence", confidence or request.confidence] + \
+        (["--threshold", request.threshold] if request.threshold is not None else []) + \
         (["--metric", request.metric] if request.metric else [])
 
 
@@ -141,14 +149,22 @@ def compare(where, sides, a, b, request, case, confidence=None):
                       table["higher_is_better"], change.get("mean_pct"),
                       ci["low_pct"] if bounded else None, ci["high_pct"] if bounded else None,
                       test["p"] if test else None, bool(test and test["significant"]),
+                      change.get("threshold_pct"), bool(change.get("marked")),
                       change.get("verdict"), change.get("no_claim"))
 
 
 def _said(c, end):
     """How a step relates to an end, in words, with the figures."""
     words = {"better": "better than", "worse": "worse than",
-             "no significant change": "not different from", "not tested": "not yet tested against"}
+             "no significant change": "not different from",
+             "below threshold": "not different (below the threshold) from",
+             "not tested": "not yet tested against"}
     return "%s %s (%s)" % (words.get(c.verdict, c.verdict), end, c.text())
+
+
+# The report's verdicts of two sides that do not differ: not significant,
+# or significant but smaller than the threshold.
+SAME = ("no significant change", "below threshold")
 
 
 def classify(vs_good, vs_bad):
@@ -156,9 +172,9 @@ def classify(vs_good, vs_bad):
     said = "%s, %s" % (_said(vs_good, "good"), _said(vs_bad, "bad"))
     if "not tested" in (g, b):
         return "undecided", said
-    if b == "better" and g in ("no significant change", "better"):
+    if b == "better" and g in SAME + ("better",):
         return "good", said + ("; beyond the good end" if g == "better" else "")
-    if g == "worse" and b in ("no significant change", "worse"):
+    if g == "worse" and b in SAME + ("worse",):
         return "bad", said + ("; beyond the bad end" if b == "worse" else "")
     if g == "worse" and b == "better":
         step, good, bad = vs_good.a.mean, vs_good.b.mean, vs_bad.b.mean
