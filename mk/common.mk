@@ -9,13 +9,21 @@ SRC     := $(BUILD)/src
 STAGE   := $(BUILD)/stage
 SYSROOT := $(BUILD)/sysroot
 KINC    := $(BUILD)/kinc
+# Per package: what its install step put into the sysroot, its key, the
+# list of its files in the sysroot (mk/package.mk).
+PKG     := $(BUILD)/pkg
 
 BOOTBENCH_CACHE ?= $(HOME)/.cache/bootbench
 export BOOTBENCH_CACHE
+# Built packages, by key (mk/package-cache); empty: none taken or kept.
+BOOTBENCH_PACKAGE_CACHE ?= $(BOOTBENCH_CACHE)/packages
 export BOOTBENCH_APT := $(BUILD)/apt
 
 JOBS    ?= $(shell nproc)
 MUSL_CC := musl-gcc
+# musl's libc.so, which is also its dynamic loader (run, it prints musl's
+# version).
+MUSL_LDSO := /lib/x86_64-linux-musl/libc.so
 # musl-gcc sees no kernel headers (-nostdinc): give it ours, and libraries
 # and pkg-config files only from the sysroot.
 MUSL_CFLAGS := -Os -isystem $(KINC)

@@ -46,12 +46,12 @@ fidelity: $(IMAGE) $(STAMP)/fidelity-reference | deps
 
 # make fidelity-instructions: the instructions per transaction of the two
 # servers' backends, counted by callgrind (tests/figures/fidelity-instructions.py).
-# The unstripped postgres of the image's build names the image's functions.
+# The unstripped postgres of the image's build (out/symbols) names the image's functions.
 .PHONY: fidelity-instructions fidelity-instructions-deps
 fidelity-instructions-deps:
 	$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps valgrind
 
 fidelity-instructions: $(IMAGE) $(STAMP)/fidelity-reference | deps fidelity-instructions-deps
 	$(Q)TOP=$(TOP) IMAGE=$(IMAGE) REFERENCE=$(FIDELITY_REF) \
-		FIDELITY_SYMBOLS=$(wildcard $(POSTGRESQL_DIR)/src/backend/postgres) \
+		FIDELITY_SYMBOLS=$(wildcard $(SYMBOLS)/opt/postgresql/bin/postgres) \
 		WORK=$(FIDELITY_DIR)/instructions $(TOP)/tests/figures/fidelity-instructions.py

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Tests of the base image as a file: its cpio format and its ELF files.
+# Tests of the base image as a file: its cpio format and its ELF files; of
+# how its inputs are fetched (fetch.test) and of the cache of built
+# packages, on packages of the test's own (package-cache.test).
 CHECK_TESTS += tests/image/cpio.test tests/image/no-glibc.test tests/image/fetch.test \
-	tests/image/symbols.test
+	tests/image/symbols.test tests/image/package-cache.test
 CHECK_DEPS  += $(IMAGE)
 
 # The perf archive (make perf): in a chroot of the image, perf records and

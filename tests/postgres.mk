@@ -4,11 +4,11 @@
 # the string functions postgres links in place of musl's; PostgreSQL's own
 # regression suite (the parallel schedule) against the image's server, with
 # pg_regress and what the suite needs besides the image built from the
-# image's build tree ($(STAMP)/postgresql-regress in
+# image's build tree ($(POSTGRESQL_REGRESS), made with $(STAMP)/postgresql:
 # rootfs/packages/postgresql.mk).  make check-postgres runs these alone.
 POSTGRES_TESTS := tests/postgres/rootfs.test tests/postgres/string-functions.test \
 	tests/postgres/regress.test
-POSTGRES_DEPS  := $(IMAGE) $(STAMP)/postgresql-regress
+POSTGRES_DEPS  := $(IMAGE) $(STAMP)/postgresql
 CHECK_TESTS += $(POSTGRES_TESTS)
 CHECK_DEPS  += $(POSTGRES_DEPS)
 

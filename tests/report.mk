@@ -8,9 +8,10 @@
 # against a known difference (boots.test), --summary (summary.test),
 # --monitors (monitors.test), the sys.csv reader and the charts' axes
 # (charts.c), the HTML page rendered by headless Chromium, --profile on
-# perf profiles recorded on the host (profile.test; its flame graphs in
-# Chromium: profile-html.test; both made by make-profiles), the parsing of
-# --threshold (threshold.c) and bootbench-gate on kept runs (gate.test).
+# perf profiles recorded on the host (profile.test, made by make-profiles),
+# its flame graphs in Chromium on stacks of its own (profile-html.test,
+# tests/report/fixtures/flame/), the parsing of --threshold (threshold.c)
+# and bootbench-gate on kept runs (gate.test).
 
 REPORT_TEST_BUILD := $(BUILD)/tests/report
 # Every tests/report/*.c is a unit test but pngcheck.c, a tool of html.test.

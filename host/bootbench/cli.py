@@ -2,8 +2,8 @@
 """The command-line conventions of the host tools (qemu/run,
 bootbench-prepare-disk, lab/lava/make-job), as README.md states them:
 
-  * the usage is the script's header, from its "Usage" line to its "Exit"
-    line, printed on stdout by -h and --help (exit 0);
+  * the usage is the script's header, from its "Usage" line to the end of
+    its "Exit" paragraph, printed on stdout by -h and --help (exit 0);
   * a bad usage is one line "PROG: WHAT" and the hint
     'Try "PROG --help" for more information.' on stderr, exit 2;
   * --option=VALUE is --option VALUE; a value is never empty and never
@@ -26,16 +26,20 @@ class UsageError(Exception):
 
 def usage(path):
     """The usage text of the script at path: its header comment from the
-    line "# Usage" to the line "# Exit", without the leading "# "."""
-    text, inside = [], False
+    line "# Usage" to the end of the paragraph of its line "# Exit" (the
+    comment lines after it, up to an empty one), without the leading "# ";
+    never more than the header comment."""
+    text, inside, exiting = [], False, False
     with open(path, encoding="utf-8") as f:
         for line in f:
+            line = line.rstrip("\n")
             inside = inside or line.startswith("# Usage")
-            if inside:
-                line = line.rstrip("\n")
-                text.append(line[2:] if line.startswith("# ") else line[1:])
-                if line.startswith("# Exit"):
-                    break
+            if not inside:
+                continue
+            if not line.startswith("#") or (exiting and line == "#"):
+                break
+            text.append(line[2:] if line.startswith("# ") else line[1:])
+            exiting = exiting or line.startswith("# Exit")
     return "\n".join(text) + "\n"
 
 

@@ -16,14 +16,14 @@ BUSYBOX_MAKE_OPTS := CC=$(MUSL_CC) HOSTCC=gcc EXTRA_LDFLAGS='$(MUSL_LDFLAGS)' SK
 BUSYBOX_INSTALL_TARGETS = CONFIG_PREFIX=$(BUSYBOX_STAGE) install
 
 define BUSYBOX_CONFIGURE_CMDS
-	$(Q)$(MAKE) -C $(BUSYBOX_DIR) $(BUSYBOX_MAKE_OPTS) defconfig $(BUSYBOX_QUIET)
+	+$(Q)$(MAKE) -C $(BUSYBOX_DIR) $(BUSYBOX_MAKE_OPTS) defconfig $(BUSYBOX_QUIET)
 	$(Q)cd $(BUSYBOX_DIR) && \
 	  { grep -E '^(CONFIG_|# CONFIG_.* is not set$$)' $(BUSYBOX_FRAGMENT) && \
 	    echo 'CONFIG_EXTRA_CFLAGS="-isystem $(KINC)"'; } >.config.wanted && \
 	  sed 's/^# //; s/[= ].*//' .config.wanted >.config.symbols && \
 	  { grep -v -w -F -f .config.symbols .config; cat .config.wanted; } >.config.new && \
 	  mv .config.new .config
-	$(Q)yes '' | $(MAKE) -C $(BUSYBOX_DIR) $(BUSYBOX_MAKE_OPTS) oldconfig $(BUSYBOX_QUIET)
+	+$(Q)yes '' | $(MAKE) -C $(BUSYBOX_DIR) $(BUSYBOX_MAKE_OPTS) oldconfig $(BUSYBOX_QUIET)
 	$(Q)cd $(BUSYBOX_DIR) && if grep -v -x -F -f .config .config.wanted; then \
 	  echo "busybox: the options above of $(BUSYBOX_FRAGMENT) did not hold" >&2; \
 	  exit 1; fi

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # inih: the INI parser of xfsprogs' mkfs.xfs (-c options=FILE) and of our
 # suite files.  Static libinih.a, ini.h and inih.pc into the sysroot; nothing
-# goes into the image by itself.
+# goes into the image by itself.  The tests compile ini.c itself, with the
+# host's compiler and sanitizers (tests/bench.mk, tests/fuzz.mk): kept.
 #
 # inih is configured by macros that must be the same for the library and
 # for every program including ini.h.  The installed ini.h therefore starts
@@ -44,18 +45,20 @@ define INIH_BUILD_CMDS
 	$(Q)cd $(INIH_DIR) && rm -f libinih.a && ar rcs libinih.a ini.o $(INIH_QUIET)
 endef
 
+INIH_KEEP = $(INIH_DIR)/ini.c $(INIH_DIR)/ini.h
+
 define INIH_INSTALL_CMDS
-	$(Q)mkdir -p $(SYSROOT)/lib/pkgconfig $(SYSROOT)/include
-	$(Q)cp $(INIH_DIR)/libinih.a $(SYSROOT)/lib/
+	$(Q)mkdir -p $(INIH_SYSROOT)/lib/pkgconfig $(INIH_SYSROOT)/include
+	$(Q)cp $(INIH_DIR)/libinih.a $(INIH_SYSROOT)/lib/
 	$(Q){ echo '/* libinih.a in this sysroot was compiled with these settings. */'; \
 	  $(foreach s,$(INIH_SETTINGS),echo '#define $(subst =, ,$(s))';) \
-	  echo; cat $(INIH_DIR)/ini.h; } >$(SYSROOT)/include/ini.h
+	  echo; cat $(INIH_DIR)/ini.h; } >$(INIH_SYSROOT)/include/ini.h
 	$(Q)printf '%s\n' 'prefix=$(SYSROOT)' 'libdir=$${prefix}/lib' \
 	  'includedir=$${prefix}/include' '' 'Name: inih' \
 	  'Description: simple INI file parser' \
 	  'Version: $(firstword $(subst -, ,$(INIH_VERSION)))' \
 	  'Libs: -L$${libdir} -linih' 'Cflags: -I$${includedir}' \
-	  >$(SYSROOT)/lib/pkgconfig/inih.pc
+	  >$(INIH_SYSROOT)/lib/pkgconfig/inih.pc
 endef
 
 $(eval $(call package,inih))

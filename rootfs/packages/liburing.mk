@@ -11,6 +11,9 @@ LIBURING_CONF_ENV  := CFLAGS="$(MUSL_CFLAGS)"
 LIBURING_CONF_OPTS  = --cc=$(MUSL_CC) --prefix=$(SYSROOT) --mandir=$(LIBURING_DIR)/man
 LIBURING_BUILD_DIRS := src
 LIBURING_MAKE_OPTS  := ENABLE_SHARED=0
+# src/ installs into the directories it is given (not under DESTDIR).
+LIBURING_INSTALL_TARGETS = install includedir=$(LIBURING_SYSROOT)/include \
+	libdir=$(LIBURING_SYSROOT)/lib libdevdir=$(LIBURING_SYSROOT)/lib
 
 LIBURING_POST_CONFIGURE_HOOKS := LIBURING_CHECK_NOLIBC
 define LIBURING_CHECK_NOLIBC
@@ -20,15 +23,15 @@ endef
 
 LIBURING_POST_BUILD_HOOKS := LIBURING_BUILD_PC
 define LIBURING_BUILD_PC
-	$(Q)$(MAKE) -C $(LIBURING_DIR) liburing.pc $(LIBURING_QUIET)
+	+$(Q)$(MAKE) -C $(LIBURING_DIR) liburing.pc $(LIBURING_QUIET)
 endef
 
 # Static only: no FFI variant; liburing.pc is not installed by src/.
 LIBURING_POST_INSTALL_HOOKS := LIBURING_INSTALL_PC
 define LIBURING_INSTALL_PC
-	$(Q)rm -f $(SYSROOT)/lib/liburing-ffi.a
+	$(Q)rm -f $(LIBURING_SYSROOT)/lib/liburing-ffi.a
 	$(Q)install -D -m 644 $(LIBURING_DIR)/liburing.pc \
-		$(SYSROOT)/lib/pkgconfig/liburing.pc
+		$(LIBURING_SYSROOT)/lib/pkgconfig/liburing.pc
 endef
 
 $(eval $(call package,liburing))

@@ -49,7 +49,8 @@ define LLVM_LIBC_BUILD_CMDS
 endef
 
 define LLVM_LIBC_INSTALL_CMDS
-	$(Q)install -D -m 644 $(LLVM_LIBC_DIR)/llvm-libc-string.o $(LLVM_LIBC_OBJ)
+	$(Q)install -D -m 644 $(LLVM_LIBC_DIR)/llvm-libc-string.o \
+		$(LLVM_LIBC_SYSROOT)/lib/llvm-libc-string.o
 endef
 
 $(eval $(call package,llvm-libc))

@@ -25,7 +25,7 @@ define MIMALLOC_BUILD_CMDS
 endef
 
 define MIMALLOC_INSTALL_CMDS
-	$(Q)install -D -m 644 $(MIMALLOC_DIR)/mimalloc.o $(MIMALLOC_OBJ)
+	$(Q)install -D -m 644 $(MIMALLOC_DIR)/mimalloc.o $(MIMALLOC_SYSROOT)/lib/mimalloc.o
 endef
 
 $(eval $(call package,mimalloc))

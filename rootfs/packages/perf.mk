@@ -26,12 +26,14 @@
 # dwarf copies each sample's user stack for the host's perf to unwind.
 # In the appliance, perf record -N keeps perf from copying every sampled
 # file into $HOME/.debug, and perf --no-pager from starting a pager on the
-# console.  The unstripped perf stays in the build tree (PERF_BINARY).
+# console.  The unstripped perf stays in the build tree (PERF_BINARY, kept
+# with a restored package too).
 
 PERF_LABEL := perf ($(PERF_DEB) $(PERF_VERSION))
 PERF_TREE   = $(PERF_DIR)/linux
 PERF_BINARY = $(PERF_TREE)/tools/perf/perf
 PERF_STAGE := $(call stage,perf)
+PERF_KEEP   = $(PERF_BINARY)
 PERF_IMAGE := $(OUT)/bootbench-perf.cpio.gz
 
 # What the build reads of the kernel tree (tools/perf/MANIFEST, less what

@@ -14,6 +14,8 @@
 #        for our own programs:
 #          $(MUSL_CC) -static $(LIBPQ_CFLAGS) prog.c $(LIBPQ_LIBS)
 #        (or pkg-config libpq), after $(STAMP)/postgresql.
+# Kept:  PostgreSQL's regression suite, built in the same tree, for make
+#        check-postgres ($(POSTGRESQL_REGRESS), below).
 #
 # Built with -O2, like the PostgreSQL that distributions ship: the server's
 # speed is what the appliance measures.  Every executable has mimalloc
@@ -27,8 +29,6 @@ POSTGRESQL_IMAGE        := yes
 POSTGRESQL_DEPENDENCIES := liburing mimalloc llvm-libc
 POSTGRESQL_PREFIX := /opt/postgresql
 POSTGRESQL_ROOT    = $(POSTGRESQL_STAGE)$(POSTGRESQL_PREFIX)
-# musl's libc.so is also its dynamic loader.
-POSTGRESQL_LDSO   := /lib/x86_64-linux-musl/libc.so
 
 # How the image's PostgreSQL is built, as the run record states it.
 POSTGRESQL_BUILD_CC     := $(MUSL_CC)
@@ -97,28 +97,27 @@ define POSTGRESQL_INSTALL_CMDS
 		! -name UTC -exec rm -rf {} +
 	$(Q)cd $(POSTGRESQL_ROOT) && rm -rf include share/timezonesets/*.txt \
 		share/tsearch_data/*_sample* share/psqlrc.sample share/errcodes.txt
-	$(Q)install -D -m 755 $(POSTGRESQL_LDSO) $(POSTGRESQL_STAGE)/lib/ld-musl-x86_64.so.1
+	$(Q)install -D -m 755 $(MUSL_LDSO) $(POSTGRESQL_STAGE)/lib/ld-musl-x86_64.so.1
 	$(Q)cd $(POSTGRESQL_DIR)/src && \
-		install -D -m 644 -t $(SYSROOT)/lib interfaces/libpq/libpq.a \
+		install -D -m 644 -t $(POSTGRESQL_SYSROOT)/lib interfaces/libpq/libpq.a \
 			common/libpgcommon_shlib.a port/libpgport_shlib.a && \
-		install -D -m 644 -t $(SYSROOT)/include interfaces/libpq/libpq-fe.h \
+		install -D -m 644 -t $(POSTGRESQL_SYSROOT)/include interfaces/libpq/libpq-fe.h \
 			interfaces/libpq/libpq-events.h include/postgres_ext.h
-	$(Q)mkdir -p $(SYSROOT)/lib/pkgconfig
+	$(Q)mkdir -p $(POSTGRESQL_SYSROOT)/lib/pkgconfig
 	$(Q)printf '%s\n' 'prefix=$(SYSROOT)' 'libdir=$${prefix}/lib' \
 		'includedir=$${prefix}/include' '' 'Name: libpq' \
 		'Description: PostgreSQL client library (static, musl)' \
 		'Version: $(firstword $(subst -, ,$(POSTGRESQL_VERSION)))' \
 		'Cflags: -I$${includedir}' \
 		'Libs: -L$${libdir} -lpq -lpgcommon_shlib -lpgport_shlib' \
-		>$(SYSROOT)/lib/pkgconfig/libpq.pc
+		>$(POSTGRESQL_SYSROOT)/lib/pkgconfig/libpq.pc
 endef
-
-$(eval $(call package,postgresql))
 
 # The regression suite of this build tree, for make check-postgres
 # (tests/postgres/regress.test): built in the same tree with the same
-# compiler and flags as the image's PostgreSQL, and never part of the image.
-# $(POSTGRESQL_REGRESS) holds
+# compiler and flags as the image's PostgreSQL, after its install, and never
+# part of the image; kept with the package (a restored package has no
+# tree to build it in).  $(POSTGRESQL_REGRESS) holds
 #   suite/  pg_regress (static, like the image's tools), the regress module
 #           the suite loads, and the suite's files: sql/, expected/, data/,
 #           parallel_schedule, resultmap
@@ -135,10 +134,11 @@ POSTGRESQL_REGRESS_DIRS  := src/test/regress \
 POSTGRESQL_REGRESS_FILES := pg_regress regress.so sql expected data \
 	parallel_schedule resultmap
 
-$(STAMP)/postgresql-regress: private POSTGRESQL_QUIET = $(call recipe_quiet,postgresql-regress)
-$(STAMP)/postgresql-regress: $(STAMP)/postgresql | deps
+POSTGRESQL_KEEP = $(POSTGRESQL_REGRESS)
+
+POSTGRESQL_POST_INSTALL_HOOKS := POSTGRESQL_REGRESS_SUITE
+define POSTGRESQL_REGRESS_SUITE
 	@echo "  BUILD   postgresql (regression suite)"
-	$(Q)$(call recipe_begin,postgresql-regress)
 	+$(Q)$(foreach d,$(POSTGRESQL_REGRESS_DIRS),$(call postgresql_make,$(d),all);)
 	$(Q)rm -rf $(POSTGRESQL_REGRESS) && mkdir -p $(POSTGRESQL_REGRESS)/suite
 	$(Q)cd $(POSTGRESQL_DIR)/src/test/regress && \
@@ -156,4 +156,6 @@ $(STAMP)/postgresql-regress: $(STAMP)/postgresql | deps
 		if [ -e "$(POSTGRESQL_STAGE)/$$f" ] || [ -L "$(POSTGRESQL_STAGE)/$$f" ]; then \
 			rm "$$f"; fi; done && \
 		find . -depth -type d -empty -delete
-	$(Q)$(call recipe_end,postgresql-regress)
+endef
+
+$(eval $(call package,postgresql))

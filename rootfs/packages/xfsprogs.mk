@@ -23,7 +23,7 @@ XFSPROGS_MAKE_TARGETS := mkfs repair db
 # The generated headers first, on their own.
 XFSPROGS_PRE_BUILD_HOOKS := XFSPROGS_HEADERS
 define XFSPROGS_HEADERS
-	$(Q)$(MAKE) -C $(XFSPROGS_DIR) headers $(XFSPROGS_QUIET)
+	+$(Q)$(MAKE) -C $(XFSPROGS_DIR) headers $(XFSPROGS_QUIET)
 endef
 
 XFSPROGS_PROGRAMS := mkfs/mkfs.xfs repair/xfs_repair db/xfs_db
