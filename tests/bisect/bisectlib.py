@@ -10,7 +10,8 @@ bisect(args, env, cwd)   (exit status, stdout, stderr) of bootbench-bisect
 record(state)            a state directory's bisect.json
 schema_errors(rec)       its errors against doc/bisect.schema.json; None
                          without python3-jsonschema
-run_facts(run)           a run's status, kernel release and command line
+run_facts(run)           a run's status, kernel release, command line and
+                         clock ("instructions:3", "host")
 comment(text)            text as TAP comment lines
 fake_kernel_tree(path, n, broken=None)
                          a tiny fake kernel git tree of n commits whose
@@ -126,7 +127,9 @@ def run_facts(run):
     with open(os.path.join(run, "run.json")) as f:
         j = json.load(f)
     k = j.get("kernel") or {}
-    return {"status": j.get("status"), "release": k.get("release") or "", "cmdline": k.get("cmdline") or ""}
+    clock = j.get("clock") or {"mode": "host"}
+    return {"status": j.get("status"), "release": k.get("release") or "", "cmdline": k.get("cmdline") or "",
+            "clock": ":".join(str(clock[x]) for x in ("mode", "shift") if x in clock)}
 
 
 def comment(text):
@@ -135,7 +138,10 @@ def comment(text):
 
 
 def steps_table(out):
-    """The steps' table and the line of boots and wall time of an answer."""
-    start = out.find("steps (in the order taken)")
+    """The figures of an answer: the first bad against the last good, the
+    ends, the steps' table and the line of boots and wall time."""
+    start = out.find("the first bad against")
+    if start < 0:
+        start = out.find("steps (in the order taken)")
     table = out[start if start >= 0 else out.find("no steps"):]
     return table[:table.find("\n", table.find("wall time"))]
