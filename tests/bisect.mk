@@ -6,10 +6,11 @@
 # bisect run, bad input), the built-in build on a fake kernel tree
 # (tree.test) and the LAVA boot command (lava.test); no QEMU.
 #
-# make check-bisect: the ones that boot the appliance in QEMU under TCG:
-# 3 commits as one walk a side (qemu.test, 9 boots or more), 16 commits
-# bisected three times (one killed and resumed) and an A/A bisect
-# (doc/bisect.md gives their time).
+# make check-bisect: the ones that boot the appliance in QEMU under TCG, in
+# instruction time: 3 commits as one walk a side (qemu.test, 9 boots; also
+# in make check-boots, CI's short real bisect), 16 commits bisected three
+# times (one killed and resumed) and an A/A bisect (doc/bisect.md gives
+# their time).
 
 BISECT_KERNEL_INITRD := $(KERNEL_OUT)/$(call kernel_link,6.12)/initramfs.cpio.gz
 BISECT_TESTS := tests/bisect/search.test tests/bisect/cli.test tests/bisect/fake.test \
@@ -18,6 +19,8 @@ BISECT_LONG_TESTS := tests/bisect/qemu.test tests/bisect/tcg-16.test tests/bisec
 BISECT_DEPS := $(BISECT) $(REPORT) $(BENCH) $(IMAGE) $(BISECT_KERNEL_INITRD)
 CHECK_TESTS += $(BISECT_TESTS)
 CHECK_DEPS  += $(BISECT_DEPS)
+BOOTS_TESTS += tests/bisect/qemu.test
+BOOTS_DEPS  += $(BISECT_DEPS)
 
 .PHONY: check-bisect
 check-bisect: $(BISECT_DEPS) | deps

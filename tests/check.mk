@@ -11,17 +11,26 @@
 # it stopped early and fails): tests/lib/tap.sh (tap_done), tests/lib/tap.h
 # (tap_done()), tests/lib/pytap.py (exit()).
 #
-# The longest QEMU boots of features that one boot does not cover (a walk
+# The longer QEMU boots of features that one boot does not cover (a walk
 # of kernels, kernel variants, the GRUB and iPXE entries, kernels of one's
-# own, profiles, a fixed rate: about 25 minutes under TCG) register as
-# BOOTS_TESTS and BOOTS_DEPS instead, for make check-boots, which .ci/run
-# runs as time allows, as it does make check-faults (tests/faults.mk) and
-# make check-perf, the profiler's tests with their boots (about 6 minutes).
+# own, a fixed rate, the pipeline of lab/ci/, the short real bisect)
+# register as BOOTS_TESTS and BOOTS_DEPS instead, for make check-boots;
+# the boots that take profiles as PERF_TESTS and PERF_DEPS, for make
+# check-perf.  .ci/run runs make check, check-perf, check-faults
+# (tests/faults.mk) and check-boots, in that order, each test in one of
+# them only.
+
+# Every target's tests run TEST_JOBS at a time (tests/run-tests), by
+# default as many as the host has CPUs.
+TEST_JOBS ?= $(shell nproc)
+export TEST_JOBS
 
 CHECK_TESTS :=
 CHECK_DEPS  :=
 BOOTS_TESTS :=
 BOOTS_DEPS  :=
+PERF_TESTS  :=
+PERF_DEPS   :=
 include $(sort $(filter-out tests/check.mk,$(wildcard tests/*.mk)))
 
 .PHONY: check check-boots check-perf
@@ -33,9 +42,7 @@ check-boots: $(BOOTS_DEPS) | deps
 	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) \
 		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(BOOTS_TESTS))
 
-PERF_TESTS := tests/image/perf.test tests/bench/profile.test tests/image/perf-boot.test \
-	tests/e2e/profile.test tests/e2e/profile-hotspot.test
-check-perf: $(BOOTS_DEPS) | deps
+check-perf: $(PERF_DEPS) | deps
 	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) \
 		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(PERF_TESTS))
 

@@ -3,9 +3,10 @@
 # qemu/run, on the default kernel (knobs.test: [sysctl] and [machine] in
 # one boot); ext3.test on the oldest and newest kernels (5.10, 7.2).
 # walk.test (from 6.1 to 6.12, each a kernel variant), variants.test (6.12
-# against 6.12 with pti=on, 6 boots each), profile.test (a suite with
-# profiles and the perf archive, about 2 min of TCG) and rate.test (pgbench
-# at a fixed rate, about 80 s) are long boots of make check-boots
+# against 6.12 with slub_debug in instruction time, 3 boots each) and
+# rate.test (pgbench at a fixed rate, about 80 s) are longer boots of make
+# check-boots; profile.test (a suite with profiles and the perf archive,
+# about 2 min of TCG) and profile-hotspot.test boots of make check-perf
 # (tests/check.mk).
 E2E_KERNEL_INITRD := $(KERNEL_OUT)/$(call kernel_link,6.12)/initramfs.cpio.gz
 E2E_EXT3_INITRDS  := $(foreach k,5.10 7.2,$(KERNEL_OUT)/$(call kernel_link,$(k))/initramfs.cpio.gz)
@@ -13,10 +14,10 @@ CHECK_TESTS += tests/e2e/quick.test tests/e2e/interlock.test tests/e2e/cmdline.t
 	tests/e2e/results-init.test tests/e2e/boots.test tests/e2e/ext3.test \
 	tests/e2e/console-results.test tests/e2e/crash.test tests/e2e/knobs.test
 CHECK_DEPS  += $(IMAGE) $(BENCH) $(REPORT) $(E2E_KERNEL_INITRD) $(E2E_EXT3_INITRDS)
-BOOTS_TESTS += tests/e2e/walk.test tests/e2e/variants.test tests/e2e/profile.test tests/e2e/rate.test
+BOOTS_TESTS += tests/e2e/walk.test tests/e2e/variants.test tests/e2e/rate.test
 BOOTS_DEPS  += $(IMAGE) $(BENCH) $(REPORT) $(E2E_KERNEL_INITRD) $(PERF_IMAGE) \
 	$(KERNEL_OUT)/$(call kernel_link,6.1)/initramfs.cpio.gz
 # The known hot spot of bootbench-report --profile: clocksource=hpet moves
 # read_hpet (two boots).
-BOOTS_TESTS += tests/e2e/profile-hotspot.test
-BOOTS_DEPS  += $(IMAGE) $(REPORT) $(PERF_IMAGE) $(E2E_KERNEL_INITRD)
+PERF_TESTS  += tests/e2e/profile.test tests/e2e/profile-hotspot.test
+PERF_DEPS   += $(BENCH) $(REPORT)

@@ -9,9 +9,8 @@ CHECK_DEPS  += $(IMAGE)
 # The perf archive (make perf): in a chroot of the image, perf records and
 # the host's perf reads (perf.test); the 6.12 kernel boots the image with
 # it under QEMU and a /init of the test's (perf-boot.test, in make
-# check-boots and make check-perf: tests/check.mk).
-PERF_DEPS  := $(IMAGE) $(PERF_IMAGE) $(KERNEL_OUT)/$(call kernel_link,6.12)/initramfs.cpio.gz
+# check-perf: tests/check.mk).
+PERF_DEPS   += $(IMAGE) $(PERF_IMAGE) $(KERNEL_OUT)/$(call kernel_link,6.12)/initramfs.cpio.gz
 CHECK_TESTS += tests/image/perf.test
-CHECK_DEPS  += $(PERF_DEPS)
-BOOTS_TESTS += tests/image/perf-boot.test
-BOOTS_DEPS  += $(PERF_DEPS)
+CHECK_DEPS  += $(IMAGE) $(PERF_IMAGE)
+PERF_TESTS  += tests/image/perf-boot.test

@@ -231,6 +231,10 @@ class Sequence:
         vs = list(the_variants)
         if not all(isinstance(v, Variant) for v in vs):
             raise TypeError("Sequence.walk takes Variants, not kernel names")
+        for v in vs:
+            why = kernels.stale(v.kernel, self.tree)
+            if why:
+                raise Error(why, 2)
         w = Walk([kernels.directory(v.kernel, self.tree) for v in vs], self.s.timeout)
         walks.prepare(self.disk, w.id, w.deadline, w.kdirs, [v.parameters for v in vs])
         self.say("walk %s: %d kernels in one QEMU process: %s"
@@ -276,6 +280,9 @@ class Sequence:
         self.prepare()
         kdir = kernels.directory(boot.variant.kernel, self.tree)
         release = os.path.basename(kdir)
+        why = kernels.stale(boot.variant.kernel, self.tree)
+        if why:
+            raise Error(why, 2)
         if walk:
             run_id, seconds = walk.id + "-0", walk.seconds
             ids = ["%s-%d" % (walk.id, i) for i in range(len(walk.kdirs))]

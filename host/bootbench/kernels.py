@@ -8,6 +8,9 @@ prepare(name)   the name in out/kernels of a kernel to boot: a short
                 named after its file), prepared first with make kernels
 directory(name) the prepared kernel's directory, its real path (its base
                 name is the kernel's release)
+stale(name)     why its initramfs (the base image with its modules) is
+                not the image built now: older than out/bootbench.cpio.gz
+                (make kernels has not run since make), or None
 """
 import os
 import subprocess
@@ -22,6 +25,18 @@ def directory(name, where=None):
             not os.path.isfile(os.path.join(d, "initramfs.cpio.gz")):
         raise Error("kernel %s is not prepared: run make kernels KERNELS=%s" % (name, name), 2)
     return os.path.realpath(d)
+
+
+def stale(name, where=None):
+    where = where or tree.Tree()
+    initrd = os.path.join(directory(name, where), "initramfs.cpio.gz")
+    try:
+        if os.path.getmtime(initrd) >= os.path.getmtime(where.image):
+            return None
+    except OSError:
+        return None
+    return "%s is older than %s: run make kernels KERNELS=%s" % (
+        os.path.relpath(initrd, where.top), os.path.relpath(where.image, where.top), name)
 
 
 def prepare(name, where=None):

@@ -10,9 +10,19 @@ bisect(args, env, cwd)   (exit status, stdout, stderr) of bootbench-bisect
 record(state)            a state directory's bisect.json
 schema_errors(rec)       its errors against doc/bisect.schema.json; None
                          without python3-jsonschema
-run_facts(run)           a run's status, kernel release and command line
+run_facts(run)           a run's status, kernel release, command line and
+                         clock ("instructions:3", "host")
 comment(text)            text as TAP comment lines
+fake_kernel_tree(path, n, broken=None)
+                         a tiny fake kernel git tree of n commits whose
+                         Makefile answers olddefconfig, bzImage, modules and
+                         modules_install as Kbuild does, by laying out
+                         Debian's prepared 6.12 as if it had built it (a
+                         real build takes about half an hour here); commit
+                         broken does not compile; the commits' ids.  Its
+                         make needs FAKE_ENV in the environment
 BUILD_HOOK, FAKE_BOOT, SUITE (tests/bisect/bisect.ini), CASE (its case)
+FAKE_KDIR, FAKE_RELEASE  that kernel's prepared directory and release
 """
 import json
 import os
@@ -25,6 +35,55 @@ BUILD_HOOK = os.path.join(TOP, "tests/bisect/build-hook")
 FAKE_BOOT = os.path.join(TOP, "tests/bisect/fake-boot")
 SUITE = os.path.join(TOP, "tests/bisect/bisect.ini")
 CASE = "pgbench-select-only-s1-c1"
+FAKE_KDIR = os.path.realpath(os.path.join(OUT, "kernels", "6.12"))
+FAKE_RELEASE = os.path.basename(FAKE_KDIR)
+FAKE_ENV = {"FAKE_KDIR": FAKE_KDIR, "FAKE_RELEASE": FAKE_RELEASE}
+FAKE_MAKEFILE = """\
+# A fake kernel tree: Debian's 6.12, laid out as if built here.
+olddefconfig:
+\t@test -f .config
+bzImage:
+\t@if [ -e broken ]; then echo "init/main.c:1:1: error: $$(cat broken)" >&2; exit 1; fi
+\tmkdir -p arch/x86/boot include/config
+\tcp $(FAKE_KDIR)/vmlinuz arch/x86/boot/bzImage
+\techo $(FAKE_RELEASE) >include/config/kernel.release
+\techo "$(CC)" >cc.used
+modules:
+\t@true
+modules_install:
+\tmkdir -p $(INSTALL_MOD_PATH)
+\tcd $(INSTALL_MOD_PATH) && zcat $(FAKE_KDIR)/modules.cpio.gz | cpio -id --quiet --no-absolute-filenames
+\t@rm -f $(INSTALL_MOD_PATH)/lib/modules/$(FAKE_RELEASE)/load.list
+.PHONY: olddefconfig bzImage modules modules_install
+"""
+
+
+def fake_kernel_tree(path, n, broken=None):
+    def git(*args):
+        return subprocess.run(["git", "-C", path] + list(args), capture_output=True, text=True,
+                              check=True).stdout.strip()
+
+    os.makedirs(path)
+    git("init", "-q")
+    git("config", "user.email", "test@bootbench")
+    git("config", "user.name", "test")
+    with open(os.path.join(path, ".gitignore"), "w") as f:
+        f.write(".config\narch/\ninclude/\nmod/\ncc.used\n")
+    commits = []
+    for i in range(n):
+        with open(os.path.join(path, "Makefile"), "w") as f:
+            f.write(FAKE_MAKEFILE)
+        with open(os.path.join(path, "version"), "w") as f:
+            f.write("%d\n" % i)
+        if i == broken:
+            with open(os.path.join(path, "broken"), "w") as f:
+                f.write("'struct rq' has no member named 'clock'")
+        elif os.path.exists(os.path.join(path, "broken")):
+            os.remove(os.path.join(path, "broken"))
+        git("add", "-A")
+        git("commit", "-q", "-m", "commit %d" % i)
+        commits.append(git("rev-parse", "HEAD"))
+    return commits
 
 
 def history(work, name, n, k, broken="", bad_kernel="6.12 pti=on"):
@@ -68,7 +127,9 @@ def run_facts(run):
     with open(os.path.join(run, "run.json")) as f:
         j = json.load(f)
     k = j.get("kernel") or {}
-    return {"status": j.get("status"), "release": k.get("release") or "", "cmdline": k.get("cmdline") or ""}
+    clock = j.get("clock") or {"mode": "host"}
+    return {"status": j.get("status"), "release": k.get("release") or "", "cmdline": k.get("cmdline") or "",
+            "clock": ":".join(str(clock[x]) for x in ("mode", "shift") if x in clock)}
 
 
 def comment(text):
@@ -77,7 +138,10 @@ def comment(text):
 
 
 def steps_table(out):
-    """The steps' table and the line of boots and wall time of an answer."""
-    start = out.find("steps (in the order taken)")
+    """The figures of an answer: the first bad against the last good, the
+    ends, the steps' table and the line of boots and wall time."""
+    start = out.find("the first bad against")
+    if start < 0:
+        start = out.find("steps (in the order taken)")
     table = out[start if start >= 0 else out.find("no steps"):]
     return table[:table.find("\n", table.find("wall time"))]

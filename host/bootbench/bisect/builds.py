@@ -12,7 +12,9 @@ made (the candidate is then skipped).
                          status not 0 (125 as git bisect run has it): skip
   the built-in build     a worktree of the commit, the base config merged
                          with kernel-configs/bootbench.config, make
-                         olddefconfig, kernel-configs/check (as make kernels
+                         olddefconfig (--config allnoconfig: allnoconfig,
+                         build-base.config and the fragment, as make
+                         kernel-build has them), kernel-configs/check (as make kernels
                          checks a tree), make bzImage modules (ccache when
                          present), modules_install into the worktree, then
                          make kernels KERNELS=<short commit>=<worktree>:
@@ -32,6 +34,9 @@ from dataclasses import dataclass
 from bootbench import Error, boots, kernels
 from bootbench.bisect import seeds
 
+# --config allnoconfig: the small kernel of make kernel-build.
+ALLNOCONFIG = "allnoconfig"
+
 
 @dataclass
 class Built:
@@ -44,7 +49,7 @@ class Built:
         return self.variant is not None
 
 
-def _env():
+def make_env():
     """The environment of make run from here: none of a calling make's."""
     return {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
 
@@ -61,7 +66,7 @@ def check_kernel(word, where):
     if seeds.prepared(word, where):
         return
     done = subprocess.run(["make", "-s", "-n", "-C", where.top, "kernels", "KERNELS=" + word],
-                          env=_env(), capture_output=True, text=True, errors="replace")
+                          env=make_env(), capture_output=True, text=True, errors="replace")
     if done.returncode != 0:
         said = [l for l in done.stderr.split("\n") if l.strip()]
         raise Error("kernel %s: %s" % (word, said[0] if said else "make kernels refuses it"), 2)
@@ -83,10 +88,12 @@ def _prepare(word, where, log):
     """The name in out/kernels of the kernel word: prepared by make kernels
     if need be (a Debian version fetched, a tree or a .deb laid out)."""
     name = _logged(log, kernels.prepare, word, where)
-    if not seeds.prepared(name, where):
+    # A kernel prepared before the image was last built gets its
+    # initramfs again (make kernels does it for Debian's by name).
+    if not seeds.prepared(name, where) or kernels.stale(name, where):
         with open(log, "a", encoding="utf-8") as f:
             done = subprocess.run(["make", "-s", "-C", where.top, "kernels", "KERNELS=" + name],
-                                  env=_env(), stdout=f, stderr=f)
+                                  env=make_env(), stdout=f, stderr=f)
         if done.returncode != 0:
             raise Error("kernel %s could not be prepared (see %s)" % (word, log))
     kernels.directory(name, where)
@@ -138,7 +145,10 @@ class Builder:
         self.tree = tree
         self.where = where
 
-    def build(self, cand):
+    def build(self, cand, keep=None):
+        """keep: with the built-in build, a directory to keep the built
+        kernel in (a built tree's layout: arch/x86/boot/bzImage, .config,
+        mod/), which make kernels then prepares: a cache of builds."""
         start = time.time()
         log = self.state.build_log(cand.label)
         try:
@@ -147,7 +157,7 @@ class Builder:
             elif self.r.build:
                 built = self._hook(cand, log)
             else:
-                built = self._tree(cand, log)
+                built = self._tree(cand, log, keep)
         except Error as e:
             built = Built(reason=str(e))
         built.seconds = time.time() - start
@@ -169,7 +179,7 @@ class Builder:
 
     def _hook(self, cand, log):
         wt = self._worktree(cand)
-        env = dict(_env(), BOOTBENCH_COMMIT=cand.commit, BOOTBENCH_WORKTREE=wt,
+        env = dict(make_env(), BOOTBENCH_COMMIT=cand.commit, BOOTBENCH_WORKTREE=wt,
                    BOOTBENCH_TREE=self.tree.path, BOOTBENCH_LABEL=cand.label,
                    BOOTBENCH_TOP=self.where.top, BOOTBENCH_STATE=self.state.path)
         try:
@@ -195,7 +205,7 @@ class Builder:
         with open(log, "a", encoding="utf-8") as f:
             f.write("$ %s\n" % " ".join(shlex.quote(a) for a in argv))
             f.flush()
-            env = _env()
+            env = make_env()
             if shutil.which("ccache"):
                 # Worktrees of other paths hit the same cache.
                 env.update(CCACHE_BASEDIR=os.path.dirname(wt), CCACHE_NOHASHDIR="1")
@@ -203,18 +213,62 @@ class Builder:
         if done.returncode != 0:
             raise Error("make %s failed: %s (%s)" % (" ".join(targets), _tail(log), log))
 
+    def allnoconfig(self):
+        """Whether the base config is the word "allnoconfig": allnoconfig,
+        kernel-configs/build-base.config and the fragment, as make
+        kernel-build configures (a small kernel, built in minutes)."""
+        return self.r.config == ALLNOCONFIG
+
     def config_base(self):
-        """The base config of the built-in build."""
+        """The base config of the built-in build (build-base.config for
+        allnoconfig)."""
+        if self.allnoconfig():
+            return os.path.join(self.where.top, "kernel-configs", "build-base.config")
         return self.r.config or os.path.join(self.tree.path, ".config")
 
-    def _tree(self, cand, log):
+    def _configure(self, wt, log):
+        """wt's .config: the base config with the fragment's options,
+        olddefconfig; or allnoconfig with build-base.config and the
+        fragment (the kernel's merge_config.sh -n)."""
+        fragment = os.path.join(self.where.top, "kernel-configs", "bootbench.config")
+        if not self.allnoconfig():
+            merge_config(self.config_base(), fragment, os.path.join(wt, ".config"))
+            self._make(wt, log, "olddefconfig")
+            return
+        argv = ["scripts/kconfig/merge_config.sh", "-n", self.config_base(), fragment]
+        with open(log, "a", encoding="utf-8") as f:
+            f.write("$ %s\n" % " ".join(shlex.quote(a) for a in argv))
+            f.flush()
+            done = subprocess.run(argv, cwd=wt, env=dict(make_env(), ARCH="x86_64"), stdout=f, stderr=f)
+        if done.returncode != 0:
+            raise Error("merge_config.sh failed: %s (%s)" % (_tail(log), log))
+
+    @staticmethod
+    def _keep(wt, keep):
+        """The built kernel of worktree wt copied to keep, whole or not at
+        all (the file "built" last)."""
+        part = keep + ".part"
+        shutil.rmtree(part, ignore_errors=True)
+        try:
+            os.makedirs(os.path.join(part, "arch", "x86", "boot"))
+            shutil.copy2(os.path.join(wt, "arch", "x86", "boot", "bzImage"),
+                         os.path.join(part, "arch", "x86", "boot", "bzImage"))
+            shutil.copy2(os.path.join(wt, ".config"), os.path.join(part, ".config"))
+            shutil.copytree(os.path.join(wt, "mod"), os.path.join(part, "mod"), symlinks=True)
+            open(os.path.join(part, "built"), "w").close()
+            shutil.rmtree(keep, ignore_errors=True)
+            os.replace(part, keep)
+        except OSError as e:
+            shutil.rmtree(part, ignore_errors=True)
+            raise Error("cannot keep the built kernel in %s: %s" % (keep, e.strerror)) from None
+        return keep
+
+    def _tree(self, cand, log, keep=None):
         top = self.where.top
         wt = self._worktree(cand)
         open(log, "w").close()
         try:
-            merge_config(self.config_base(), os.path.join(top, "kernel-configs", "bootbench.config"),
-                         os.path.join(wt, ".config"))
-            self._make(wt, log, "olddefconfig")
+            self._configure(wt, log)
             with open(log, "a", encoding="utf-8") as f:
                 done = subprocess.run([os.path.join(top, "kernel-configs", "check"),
                                        os.path.join(wt, ".config")], stdout=f, stderr=f)
@@ -225,7 +279,8 @@ class Builder:
             self._make(wt, log, "bzImage", "modules", extra=[jobs] + cc)
             self._make(wt, log, "modules_install", extra=["INSTALL_MOD_PATH=" + os.path.join(wt, "mod"),
                                                           "INSTALL_MOD_STRIP=1"])
-            return Built(boots.Variant(_prepare("%s=%s" % (self.tree.short(cand.commit), wt),
+            built = self._keep(wt, keep) if keep else wt
+            return Built(boots.Variant(_prepare("%s=%s" % (self.tree.short(cand.commit), built),
                                                 self.where, log)))
         finally:
             self.tree.remove_worktree(wt)

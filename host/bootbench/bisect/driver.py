@@ -248,7 +248,18 @@ class Bisect:
         return len(s["failed"]) + s["lost_boots"]
 
     def done_boots(self, cand):
-        return len(self.refresh(cand)["runs"])
+        """The candidate's runs, those of boots that a killed bisect left
+        running among them (waited for and taken first, so that they count
+        before more are booted)."""
+        side = self.state.side(cand.label)
+        before = set(booters.side_runs(side))
+        self.booter.settle(side)
+        left = [r for r in booters.side_runs(side) if r not in before]
+        s = self.refresh(cand)
+        if left:
+            self.save()
+            self.check_runs(cand, left)
+        return len(s["runs"])
 
     def compare(self, a, b, confidence=None):
         return verdicts.compare(self.where, os.path.join(self.state.path, "sides"), a.label, b.label,
