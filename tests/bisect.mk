@@ -7,8 +7,9 @@
 # (tree.test) and the LAVA boot command (lava.test); no QEMU.
 #
 # make check-bisect: the ones that boot the appliance in QEMU under TCG, in
-# instruction time: 3 commits as one walk a side (qemu.test, 9 boots; also
-# in make check-boots, CI's short real bisect), 16 commits bisected three
+# instruction time: 3 commits as one walk a side (qemu.test, 9 boots; CI's
+# short real bisect is tests/lab/ci-regression.test's, in make check-boots,
+# which takes its ends from a gate's runs), 16 commits bisected three
 # times (one killed and resumed) and an A/A bisect (doc/bisect.md gives
 # their time).
 
@@ -19,8 +20,6 @@ BISECT_LONG_TESTS := tests/bisect/qemu.test tests/bisect/tcg-16.test tests/bisec
 BISECT_DEPS := $(BISECT) $(REPORT) $(BENCH) $(IMAGE) $(BISECT_KERNEL_INITRD)
 CHECK_TESTS += $(BISECT_TESTS)
 CHECK_DEPS  += $(BISECT_DEPS)
-BOOTS_TESTS += tests/bisect/qemu.test
-BOOTS_DEPS  += $(BISECT_DEPS)
 
 .PHONY: check-bisect
 check-bisect: $(BISECT_DEPS) | deps

@@ -3,13 +3,15 @@
 # refusal), then a QEMU boot with a prepared image as the only disk; the
 # LAVA job templates against LAVA's own schema; the CI pipelines of lab/ci/
 # as a kernel tree takes them (ci-pipelines.test), and in make check-boots
-# their script run as a pipeline runs it, a regression and an A/A pair
-# (ci-gate.test: 12 boots, about 10 minutes).
+# their script run as a pipeline runs it: an A/A pair, a broken build, bad
+# input (ci-gate.test: 6 boots), a regression and the bisect its summary
+# names, which takes the gate's runs as its ends (ci-regression.test: 9
+# boots).
 CHECK_TESTS += tests/lab/prepare-disk.test tests/lab/prepare-disk-boot.test \
 	tests/lab/lava.test tests/lab/ci-pipelines.test
 CHECK_DEPS  += $(PREPARE_DISK) $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD)
-BOOTS_TESTS += tests/lab/ci-gate.test
-BOOTS_DEPS  += $(GATE) $(REPORT) $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD)
+BOOTS_TESTS += tests/lab/ci-gate.test tests/lab/ci-regression.test
+BOOTS_DEPS  += $(GATE) $(BISECT) $(REPORT) $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD)
 
 # make check-lava: the QEMU job run by LAVA's own dispatcher (lava-run from
 # Debian's lava-dispatcher, installed by mk/host-deps lava as root: about

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* gate_bisect.c: the bootbench-bisect command of a failed gate
  * (gate_output.h): the same suite, case, metric, test and clock, between
- * the baseline's kernel and the candidate's. */
+ * the baseline's kernel and the candidate's, whose runs the gate read are
+ * given as the ends' (--good-runs, --bad-runs): a bisect boots neither end
+ * again. */
 #include "report/gate/gate_output.h"
 
 #include "report/util.h"
@@ -98,6 +100,10 @@ static void command(FILE *f, const struct gate *g, const struct gate_case *k)
 		free(kb);
 		free(kc);
 	}
+	word(f, "--good-runs");
+	word(f, g->opt->baseline);
+	word(f, "--bad-runs");
+	word(f, g->opt->candidate);
 	word(f, "--suite");
 	word(f, g->opt->suite ? g->opt->suite : gate_suite(g));
 	word(f, "--case");
@@ -124,7 +130,8 @@ void gate_bisect_commands(FILE *f, const struct gate *g)
 	bool tree = commit_of(base) && commit_of(cand);
 
 	fprintf(f, "\n### How to bisect\n\n`bootbench-bisect` finds the first change that made a case "
-		"worse, booting each step with the same suite, test and clock (doc/bisect.md)%s%s:\n\n",
+		"worse, booting each step with the same suite, test and clock (doc/bisect.md); the gate's "
+		"runs stand for the two ends (--good-runs, --bad-runs), which are not booted again%s%s:\n\n",
 		tree ? ", in the kernel tree the two commits are in" :
 		"; give the range as a tree and two commits (--tree, --good, --bad) to bisect commits",
 		g->opt->suite ? "" : "; the suite is named as the runs name it, a suite file goes by its path "
