@@ -16,12 +16,13 @@
 # own, a fixed rate, the pipeline of lab/ci/, the short real bisect)
 # register as BOOTS_TESTS and BOOTS_DEPS instead, for make check-boots;
 # the boots that take profiles as PERF_TESTS and PERF_DEPS, for make
-# check-perf.  .ci/run runs make check, check-perf, check-faults
-# (tests/faults.mk) and check-boots, in that order, each test in one of
-# them only.
+# check-perf.  Each test is in one target only.  .ci/run runs make check,
+# then make check-long: the tests of check-perf, check-boots and
+# check-faults (tests/faults.mk) as one run.
 
 # Every target's tests run TEST_JOBS at a time (tests/run-tests), by
-# default as many as the host has CPUs.
+# default as many as the host has CPUs, those of tests/durations first,
+# longest first.
 TEST_JOBS ?= $(shell nproc)
 export TEST_JOBS
 
@@ -45,6 +46,30 @@ check-boots: $(BOOTS_DEPS) | deps
 check-perf: $(PERF_DEPS) | deps
 	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) \
 		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(PERF_TESTS))
+
+# make check-long: the tests of check-perf, check-boots and check-faults
+# as one run, LONG_JOBS at a time (default: one more than the CPUs), the
+# longest first (tests/durations), as .ci/run runs them; then each target's
+# line (tests/target-times) and check-faults' figures.  One more than the
+# CPUs because the fault tests spend much of their time waiting on their
+# guests (the kernel's hung-task detector, pgbench's timeout, the moment
+# of a power cut: check-faults alone kept 2 CPUs 75 % busy), and the
+# boots that compare figures do so in instruction time, which the host's
+# load does not move.
+LONG_JOBS ?= $(shell echo $$(($$(nproc) + 1)))
+.PHONY: check-long
+check-long: $(PERF_DEPS) $(BOOTS_DEPS) $(FAULT_DEPS) | deps
+	$(Q)out=$(BUILD)/tests/check-long; mkdir -p $(BUILD)/tests; \
+	{ TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) TEST_JOBS=$(LONG_JOBS) \
+		$(TOP)/tests/run-tests $(addprefix $(TOP)/,$(PERF_TESTS) $(BOOTS_TESTS) $(FAULT_TESTS)); \
+		echo $$? >$$out.rc; } | tee $$out.out; \
+	echo "check-long: each target's tests, $(LONG_JOBS) at a time:"; \
+	$(TOP)/tests/target-times $$out.out check-perf "$(PERF_TESTS)" check-boots "$(BOOTS_TESTS)" \
+		check-faults "$(FAULT_TESTS)"; \
+	echo "check-faults' figures:"; \
+	$(FAULT_FIGURES); \
+	tail -n 1 $$out.out; \
+	exit $$(cat $$out.rc)
 
 # make figures: the benchmark scripts that print figures (sizes, build and
 # boot times, make in a fresh clone with and without the cache of built
