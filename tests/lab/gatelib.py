@@ -11,11 +11,19 @@ junit_failures(path)        (cases, failed) of a JUnit file by junitparser;
 metric_samples(path)        the OpenMetrics samples of a file by
                             prometheus_client's parser; None if it is not
                             installed
+share_kernels()             a shared hold of $BUILD/tests/kernels.lock for
+                            the test's life: the pipeline prepares its
+                            kernels in out/kernels, beside the others; the
+                            tests that rewrite out/kernels or count every
+                            kernel in it (tests/kernels/boot-entries.test,
+                            user-kernels.test) hold it alone
 forget_kernels(commits)     the kernels kept for those commits (in
                             $BOOTBENCH_CACHE/ci-kernels and out/kernels)
-                            removed
+                            removed, and out/boot/grub.cfg gathered again
+                            without them
 GATE, SUITE (tests/lab/one-disk.ini: select-only, one client, 3 s), CACHE
 """
+import fcntl
 import glob
 import os
 import shutil
@@ -67,8 +75,20 @@ def metric_samples(path):
     return [s for fam in text_string_to_metric_families(text(path)) for s in fam.samples]
 
 
+_held = []
+
+
+def share_kernels():
+    build = os.environ.get("BUILD", os.path.join(TOP, "build"))
+    os.makedirs(os.path.join(build, "tests"), exist_ok=True)
+    f = open(os.path.join(build, "tests", "kernels.lock"), "a")
+    fcntl.flock(f, fcntl.LOCK_SH)
+    _held.append(f)
+
+
 def forget_kernels(commits):
     out = os.environ.get("OUT", os.path.join(TOP, "out"))
+    gone = False
     for c in commits:
         for kept in glob.glob(os.path.join(CACHE, c[:12] + "-*")):
             shutil.rmtree(kept, ignore_errors=True)
@@ -76,3 +96,7 @@ def forget_kernels(commits):
         if os.path.islink(link):
             shutil.rmtree(os.path.realpath(link), ignore_errors=True)
             os.remove(link)
+            gone = True
+    if gone:
+        subprocess.run([os.path.join(TOP, "kernel-configs", "boot-entries"), "gather",
+                        os.path.join(out, "kernels"), os.path.join(out, "boot")], check=False)
