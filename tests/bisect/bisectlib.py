@@ -13,6 +13,14 @@ schema_errors(rec)       its errors against doc/bisect.schema.json; None
 run_facts(run)           a run's status, kernel release, command line and
                          clock ("instructions:3", "host")
 comment(text)            text as TAP comment lines
+check_slub_answer(rc, out, err, state, tree)
+                         the TAP checks of a bisect of history(work, name,
+                         3, 2, bad_kernel="6.12 slub_debug") at 3 boots a
+                         side in instruction time: commit 2 named (exit
+                         0), commit 1 good, every side 3 done runs of 6.12
+                         in instruction time, slub_debug on the bad end's
+                         only, bisect.json valid, the report written; the
+                         record
 fake_kernel_tree(path, n, broken=None)
                          a tiny fake kernel git tree of n commits whose
                          Makefile answers olddefconfig, bzImage, modules and
@@ -145,3 +153,32 @@ def steps_table(out):
         start = out.find("steps (in the order taken)")
     table = out[start if start >= 0 else out.find("no steps"):]
     return table[:table.find("\n", table.find("wall time"))]
+
+
+def check_slub_answer(rc, out, err, state, tree):
+    from pytap import check
+    rec = record(state)
+    found = (rec.get("result") or {}).get("first_bad") or {}
+    check(rc == 0 and found.get("commit") == commit(tree, 2),
+          "commit 2, slub_debug, is the first bad (exit %d)" % rc)
+    if rc != 0:
+        comment(err)
+    steps = [(s["index"], s["verdict"]) for s in rec.get("steps", [])]
+    check(steps == [(1, "good")], "commit 1 is good (%s)" % steps)
+    facts = {lab: [run_facts(os.path.join(state, r)) for r in side["runs"]]
+             for lab, side in rec.get("sides", {}).items()}
+    labels = [c["label"] for c in rec.get("range", [])]
+    check(labels and all(f["status"] == "done" and f["release"].startswith("6.12.") and
+                         f["clock"] == "instructions:3" for fs in facts.values() for f in fs) and
+          all(len(facts[lab]) == 3 for lab in labels),
+          "every side has 3 done runs of 6.12 in instruction time, no more (%s)"
+          % {lab: len(facts.get(lab, [])) for lab in labels})
+    check(labels and all(("slub_debug" in f["cmdline"].split()) == (lab == labels[2])
+                         for lab in labels for f in facts[lab]),
+          "slub_debug on the command line of the bad end's runs only")
+    errs = schema_errors(rec)
+    check(errs is None or not errs, "bisect.json is valid against doc/bisect.schema.json %s"
+          % (errs or "")[:300])
+    check(os.path.getsize(os.path.join(state, "report.html")) > 0 and "columns by argument" in out,
+          "the report of the last good against the first bad, text and HTML")
+    return rec
