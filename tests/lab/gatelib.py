@@ -28,9 +28,13 @@ import glob
 import os
 import shutil
 import subprocess
+import sys
 import time
 
 TOP = os.environ["TOP"]
+sys.path.insert(0, os.path.join(TOP, "tests/lib"))
+import kerneldirs  # noqa: E402
+
 GATE = os.path.join(TOP, "lab/ci/kernel-gate")
 SUITE = os.path.join(TOP, "tests/lab/one-disk.ini")
 CACHE = os.path.join(os.environ.get("BOOTBENCH_CACHE") or
@@ -87,16 +91,7 @@ def share_kernels():
 
 
 def forget_kernels(commits):
-    out = os.environ.get("OUT", os.path.join(TOP, "out"))
-    gone = False
     for c in commits:
         for kept in glob.glob(os.path.join(CACHE, c[:12] + "-*")):
             shutil.rmtree(kept, ignore_errors=True)
-        link = os.path.join(out, "kernels", c[:12])
-        if os.path.islink(link):
-            shutil.rmtree(os.path.realpath(link), ignore_errors=True)
-            os.remove(link)
-            gone = True
-    if gone:
-        subprocess.run([os.path.join(TOP, "kernel-configs", "boot-entries"), "gather",
-                        os.path.join(out, "kernels"), os.path.join(out, "boot")], check=False)
+    kerneldirs.forget([c[:12] for c in commits])
