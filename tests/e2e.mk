@@ -2,10 +2,10 @@
 # End-to-end tests: the appliance booted in QEMU (TCG is fine) through
 # qemu/run, on the default kernel (knobs.test: [sysctl] and [machine] in
 # one boot); ext3.test on the oldest and newest kernels (5.10, 7.2).
-# walk.test (from 6.1 to 6.12, each a kernel variant), variants.test (6.12
-# against 6.12 with slub_debug in instruction time, 3 boots each) and
-# rate.test (pgbench at a fixed rate, about 80 s) are longer boots of make
-# check-boots; profile.test (a suite with profiles and the perf archive,
+# walk.test (from 6.1 to 6.12, each a kernel variant) and rate.test
+# (pgbench at a fixed rate, about 80 s) are longer boots of make
+# check-boots (kernel variants as a report's columns: the gate's runs of
+# tests/lab/ci-regression.test); profile.test (a suite with profiles and the perf archive,
 # about 2 min of TCG) and profile-hotspot.test boots of make check-perf
 # (tests/check.mk).
 E2E_KERNEL_INITRD := $(KERNEL_OUT)/$(call kernel_link,6.12)/initramfs.cpio.gz
@@ -14,7 +14,7 @@ CHECK_TESTS += tests/e2e/quick.test tests/e2e/interlock.test tests/e2e/cmdline.t
 	tests/e2e/results-init.test tests/e2e/boots.test tests/e2e/ext3.test \
 	tests/e2e/console-results.test tests/e2e/crash.test tests/e2e/knobs.test
 CHECK_DEPS  += $(IMAGE) $(BENCH) $(REPORT) $(E2E_KERNEL_INITRD) $(E2E_EXT3_INITRDS)
-BOOTS_TESTS += tests/e2e/walk.test tests/e2e/variants.test tests/e2e/rate.test
+BOOTS_TESTS += tests/e2e/walk.test tests/e2e/rate.test
 BOOTS_DEPS  += $(IMAGE) $(BENCH) $(REPORT) $(E2E_KERNEL_INITRD) $(PERF_IMAGE) \
 	$(KERNEL_OUT)/$(call kernel_link,6.1)/initramfs.cpio.gz
 # The known hot spot of bootbench-report --profile: clocksource=hpet moves

@@ -113,6 +113,9 @@ static void scale_checks(void)
 	       "suite \"t\" (test), line 6: [pgbench] latency_limit: needs a log of "
 	       "transactions to count the late ones, not log = seconds",
 	       "a latency limit with a log of seconds");
+	is_str(parse("[pgbench]\noverrun_s = 0\n"),
+	       "suite \"t\" (test), line 6: [pgbench] overrun_s: \"0\" is not a whole number from 1 to 86400",
+	       "an overrun of 0 s");
 	is_str(parse("[pgbench]\ninit_steps = dtxvp\n"),
 	       "suite \"t\" (test), line 6: [pgbench] init_steps: \"dtxvp\" has a letter "
 	       "pgbench does not know: auto, or steps of pgbench -i from d t g G v p f",

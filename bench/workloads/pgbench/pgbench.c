@@ -89,6 +89,7 @@ static int pgbench_measure(struct workload_env *e, const struct bench_case *c,
 		.warmup_s = (int)case_param_number(c, "warmup_s"),
 		.duration_s = (int)case_param_number(c, "duration_s"),
 		.transactions = case_param_number(c, "transactions"),
+		.overrun_s = (int)case_param_number(c, "overrun_s"),
 		.protocol = case_param(c, "protocol"),
 		.log = pgbench_log_kind(case_param(c, "log")),
 	};

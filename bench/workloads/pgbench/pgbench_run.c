@@ -20,8 +20,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-/* A run's bound grows with its length. */
-#define RUN_TIMEOUT_S(seconds) (120.0 + (seconds))
+/* A run's bound: its length and what it may overrun it by (overrun_s). */
+#define RUN_OVERRUN_S 120
 /* -t: no length is known; allow 20 transactions per second at least. */
 #define COUNT_TIMEOUT_S(txns)  (600.0 + 0.05 * (double)(txns))
 
@@ -283,7 +283,7 @@ static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
 	pgbench_report_init(&a->report);
 	double timeout = j->transactions > 0 ?
 		COUNT_TIMEOUT_S(j->transactions * j->clients) :
-		RUN_TIMEOUT_S(run_seconds(j));
+		run_seconds(j) + (j->overrun_s > 0 ? j->overrun_s : RUN_OVERRUN_S);
 	if (window_from_start(j))
 		window_open(e);
 	a->started = a->last_tick = clock_now();

@@ -26,6 +26,7 @@ struct pgbench_job {
 	int clients, threads;
 	int warmup_s, duration_s;  /* -T warmup_s + duration_s ... */
 	long long transactions;    /* ... unless this (-t, per client) is > 0 */
+	int overrun_s;             /* -T: the case fails this long past its length; 0: 120 s */
 	const char *protocol;      /* -M */
 	int scale;                 /* -s (for scripts' :scale); 0: not given */
 	bool no_vacuum;            /* -n */

@@ -31,6 +31,8 @@ static const struct suite_key pgbench_keys[] = {
 	  "seconds measured; pgbench runs -T warmup_s + duration_s" },
 	{ "transactions", SK_INT, "0", false, 0, 1000000000, NULL,
 	  "transactions per client (-t) instead of a duration; 0: use duration_s" },
+	{ "overrun_s", SK_INT, "120", false, 1, 86400, NULL,
+	  "seconds pgbench may run past warmup_s + duration_s before the case fails as timed out" },
 	{ "protocol", SK_CHOICE, "simple", true, 0, 0, protocols,
 	  "query protocol (-M)" },
 	{ "warmup_s", SK_INT, "0", false, 0, 86400, NULL,
