@@ -2,7 +2,8 @@
 # Unit tests of the host library (host/bootbench/), no QEMU: the plan of a
 # sequence of boots and its shuffle, the command-line conventions, runs
 # rebuilt from console logs (cut short, altered, reaching outside), the
-# JSON reader, host.json.  make check-host runs them alone.  qemu/run,
+# JSON reader, host.json, the baseline's runs a pipeline keeps for the
+# next (kept-runs.test).  make check-host runs them alone.  qemu/run,
 # prepare-disk and the QEMU boots are tested in their own areas (cli, lab,
 # e2e, kernels, faults).
 HOST_TESTS  := $(patsubst $(TOP)/%,%,$(sort $(wildcard $(TOP)/tests/host/*.test)))

@@ -3,10 +3,10 @@
 # refusal), then a QEMU boot with a prepared image as the only disk; the
 # LAVA job templates against LAVA's own schema; the CI pipelines of lab/ci/
 # as a kernel tree takes them (ci-pipelines.test), and in make check-boots
-# their script run as a pipeline runs it: an A/A pair, a broken build, bad
-# input (ci-gate.test: 6 boots), a regression and the bisect its summary
-# names, which takes the gate's runs as its ends (ci-regression.test: 9
-# boots).
+# their script run as a pipeline runs it: a broken build and bad input
+# (ci-gate.test, no boot), an A/A pair whose baseline's runs the next
+# pipeline, a regression, takes, and the bisect its summary names, which
+# takes the gate's runs as its ends (ci-regression.test: 6 + 3 + 3 boots).
 CHECK_TESTS += tests/lab/prepare-disk.test tests/lab/prepare-disk-boot.test \
 	tests/lab/lava.test tests/lab/ci-pipelines.test
 CHECK_DEPS  += $(PREPARE_DISK) $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD)

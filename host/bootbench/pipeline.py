@@ -14,7 +14,11 @@ The steps, each said on stdout ("kernel-gate: ..." lines):
             boots it without building) and the candidate commit; a kernel
             that does not build ends the job with its log (BUILD_FAILED)
   boot      both, --boots N rounds of baseline then candidate (bootbench's
-            boots.Sequence), into OUT/runs/
+            boots.Sequence), into OUT/runs/; in instruction time a baseline
+            commit's runs are kept in $BOOTBENCH_CACHE/ci-kernels/ too
+            (kept_runs.py), and the next pipeline against it takes them
+            from there and boots the candidate alone (--fresh-baseline:
+            both, always)
   gate      OUT/baseline/ and OUT/candidate/ (links to each side's runs) to
             bootbench-gate, which writes OUT/summary.md, report.html,
             junit.xml and metrics.txt
@@ -27,7 +31,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from bootbench import Error, boots
+from bootbench import Error, boots, kept_runs
 from bootbench.bisect import builds, gitrange
 from bootbench.bisect.ranges import Candidate
 
@@ -55,6 +59,7 @@ class Request:
     memory: int = 2048
     cpus: int = 2
     out: str = "bootbench-ci"
+    fresh_baseline: bool = False  # boot the baseline even when its runs are kept
     gate_args: list = field(default_factory=list)   # --case, --metric, --threshold, --confidence
 
 
@@ -95,6 +100,7 @@ class Pipeline:
             request.config = builds.ALLNOCONFIG
         self.logs = _Logs(os.path.join(self.out, "builds"))
         self.builder = builds.Builder(request, self.logs, self.tree, where)
+        self.reused = None   # where the baseline's runs were taken from
 
     # --- what is compared --------------------------------------------------
     def commits(self):
@@ -177,18 +183,46 @@ class Pipeline:
                               accel=self.r.accel, clock=self.r.clock,
                               icount_shift=self.r.icount_shift, quiet=True)
 
-    def boot(self, base, cand):
-        """Both sides, baseline first in each round: the run directories of
-        each side."""
-        seq = boots.Sequence(self.settings(), self.where, PROG)
-        plan = boots.plan([base, cand], self.r.boots)
-        say("booting %d rounds of the baseline (%s) and the candidate (%s)"
-            % (self.r.boots, base, cand))
-        outcome = seq.run(plan)
-        sides = {"baseline": [], "candidate": []}
-        for i, (_, run) in enumerate(outcome.runs):
-            if run:
-                sides["baseline" if i % 2 == 0 else "candidate"].append(run)
+    def kept(self, commit, base):
+        """Where the baseline's runs are kept for the next pipelines: a
+        commit's, in instruction time; else None."""
+        if not commit or self.r.clock != "instructions":
+            return None
+        return kept_runs.where_kept(cache_dir(), commit, base, self.settings(), self.where)
+
+    def boot(self, base, cand, kept=None):
+        """Both sides, baseline first in each round, or the candidate alone
+        when the baseline's runs are kept: the run directories of each
+        side."""
+        settings = self.settings()
+        seq = boots.Sequence(settings, self.where, PROG)
+        clock = "instructions:%s" % settings.icount_shift
+        taken = None
+        if kept and not self.r.fresh_baseline:
+            try:
+                taken = kept_runs.take(kept, self.r.boots, base, clock, settings.results,
+                                       self.where)
+            except Error as e:
+                say("baseline: the runs kept in %s cannot stand for it: %s; booting it again"
+                    % (kept, e))
+        self.reused = kept if taken else None
+        if taken:
+            say("baseline: %d runs of %s taken from %s (an earlier pipeline booted them)"
+                % (len(taken), base, kept))
+            say("booting %d runs of the candidate (%s)" % (self.r.boots, cand))
+            outcome = seq.run(boots.plan([cand], self.r.boots))
+            sides = {"baseline": taken, "candidate": [run for _, run in outcome.runs if run]}
+        else:
+            say("booting %d rounds of the baseline (%s) and the candidate (%s)"
+                % (self.r.boots, base, cand))
+            outcome = seq.run(boots.plan([base, cand], self.r.boots))
+            sides = {"baseline": [], "candidate": []}
+            for i, (_, run) in enumerate(outcome.runs):
+                if run:
+                    sides["baseline" if i % 2 == 0 else "candidate"].append(run)
+            if kept and len(sides["baseline"]) == self.r.boots and \
+                    kept_runs.keep(kept, sides["baseline"], self.where):
+                say("baseline: its runs kept in %s for the next pipelines" % kept)
         for side, runs in sides.items():
             d = os.path.join(self.out, side)
             shutil.rmtree(d, ignore_errors=True)
@@ -230,5 +264,19 @@ class Pipeline:
         self.tools()
         base = self.build("baseline", commit=base_commit, kernel=base_kernel)
         cand = self.build("candidate", commit=cand_commit)
-        self.boot(base, cand)
-        return self.gate()
+        self.boot(base, cand, self.kept(base_commit, base))
+        status = self.gate()
+        if self.reused:
+            self.note_reused()
+        return status
+
+    def note_reused(self):
+        """summary.md says where the baseline's runs came from."""
+        path = os.path.join(self.out, "summary.md")
+        if not os.path.isfile(path):
+            return
+        with open(path, "a", encoding="utf-8") as f:
+            f.write("\nThe baseline's runs were booted by an earlier pipeline against the same "
+                    "baseline, in instruction time, with the same kernel, image, suite and "
+                    "machine, and kept in `%s`; this pipeline booted the candidate alone "
+                    "(`--fresh-baseline` boots both).\n" % self.reused)

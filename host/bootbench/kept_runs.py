@@ -1,0 +1,80 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The baseline's runs kept for the next pipelines (lab/ci/kernel-gate).
+
+In instruction time a run measures the same whatever the host and its load
+(doc/clocks.md), so the runs of a baseline one pipeline booted stand for it
+in the next pipelines against the same baseline, which boot only their
+candidate.  Under the host's time they do not: there each pipeline boots
+both, in rounds.
+
+where_kept(cache, commit, variant, settings, where)
+        the directory the baseline's runs are kept in, under cache: named
+        by its commit and a digest of what its runs depend on -- the kernel
+        booted (the sha256 of its vmlinuz and modules), its parameters, the
+        image id, the suite (a file's content), the clock and the machine
+        (accelerator, memory, CPUs, the run's deadline); None when there is
+        no image id to name it by
+take(kept, count, variant, clock, dest, where)
+        the kept runs copied into dest (its runs/), each checked first to
+        be of the variant and clock (bisect/seeds.py: an Error, status 2,
+        naming one that is not): their paths there; None when fewer than
+        count are kept
+keep(kept, runs, where)
+        the runs copied into kept, when every one is done; True if kept
+"""
+import hashlib
+import json
+import os
+import shutil
+
+from bootbench import kernels, suites
+from bootbench.bisect import seeds
+
+
+def _sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def where_kept(cache, commit, variant, settings, where):
+    image = where.image_id()
+    if not image:
+        return None
+    kdir = kernels.directory(variant.kernel, where)
+    suite = settings.suite
+    what = {
+        "kernel": [_sha256(os.path.join(kdir, f)) for f in ("vmlinuz", "modules.cpio.gz")
+                   if os.path.isfile(os.path.join(kdir, f))],
+        "parameters": variant.append,
+        "image": image,
+        "suite": _sha256(suite) if suites.is_file(suite) else suite,
+        "clock": [settings.clock, settings.icount_shift],
+        "machine": [settings.accel, settings.memory, settings.cpus, settings.timeout],
+    }
+    digest = hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
+    return os.path.join(cache, "%s-runs-%s" % (commit[:12], digest))
+
+
+def take(kept, count, variant, clock, dest, where):
+    found = seeds.runs_in(kept) if os.path.isdir(kept) else []
+    if len(found) < count:
+        return None
+    names = seeds.copy(kept, dest, variant, "", where, clock)
+    return [os.path.join(dest, "runs", n) for n in names]
+
+
+def keep(kept, runs, where):
+    if not runs or any(seeds.status(r, where) != "done" for r in runs):
+        return False
+    part = kept + ".part"
+    shutil.rmtree(part, ignore_errors=True)
+    os.makedirs(os.path.join(part, "runs"))
+    for run in runs:
+        shutil.copytree(run, os.path.join(part, "runs", os.path.basename(run.rstrip("/"))),
+                        symlinks=True)
+    shutil.rmtree(kept, ignore_errors=True)
+    os.rename(part, kept)
+    return True
