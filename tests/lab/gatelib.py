@@ -11,19 +11,12 @@ junit_failures(path)        (cases, failed) of a JUnit file by junitparser;
 metric_samples(path)        the OpenMetrics samples of a file by
                             prometheus_client's parser; None if it is not
                             installed
-share_kernels()             a shared hold of $BUILD/tests/kernels.lock for
-                            the test's life: the pipeline prepares its
-                            kernels in out/kernels, beside the others; the
-                            tests that rewrite out/kernels or count every
-                            kernel in it (tests/kernels/boot-entries.test,
-                            user-kernels.test) hold it alone
-forget_kernels(commits)     the kernels kept for those commits (in
-                            $BOOTBENCH_CACHE/ci-kernels and out/kernels)
-                            removed, and out/boot/grub.cfg gathered again
-                            without them
+forget_kernels(commits)     the kernels and runs kept for those commits
+                            (in $BOOTBENCH_CACHE/ci-kernels and
+                            out/kernels) removed, and out/boot/grub.cfg
+                            gathered again without them
 GATE, SUITE (tests/lab/one-disk.ini: select-only, one client, 3 s), CACHE
 """
-import fcntl
 import glob
 import os
 import shutil
@@ -77,17 +70,6 @@ def metric_samples(path):
     except ImportError:
         return None
     return [s for fam in text_string_to_metric_families(text(path)) for s in fam.samples]
-
-
-_held = []
-
-
-def share_kernels():
-    build = os.environ.get("BUILD", os.path.join(TOP, "build"))
-    os.makedirs(os.path.join(build, "tests"), exist_ok=True)
-    f = open(os.path.join(build, "tests", "kernels.lock"), "a")
-    fcntl.flock(f, fcntl.LOCK_SH)
-    _held.append(f)
 
 
 def forget_kernels(commits):
