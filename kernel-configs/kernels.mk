@@ -143,6 +143,10 @@ $(BOOT_OUT)/grub.cfg: $(foreach l,$(KERNEL_LINKS),$(KERNEL_OUT)/$(l)/boot.ipxe) 
 	$(Q)$(KCFG)/boot-entries gather $(KERNEL_OUT) $(@D)
 	@echo "  BOOT    $(@:$(TOP)/%=%)"
 kernels: $(BOOT_OUT)/grub.cfg
+# A kernel's grub.cfg comes with its boot.ipxe.  One that another make of
+# the tree removes (a bisect's or a pipeline's kernel going) between the
+# wildcard above and the check of it is no error: gather leaves it out.
+$(KERNEL_OUT)/%/grub.cfg: ;
 
 # The compilation always runs and redoes only what changed; it comes before
 # the base image (or beside it, with -j).

@@ -27,15 +27,17 @@ image-info-always:
 # The same id compiled into bootbench-bench and bootbench-report, which print
 # it for --version (common/image_id.h).  The JSON string's escapes (\\ and
 # \") are C's too.  Rewritten only when the id changes, so the programs are
-# relinked only then.
+# relinked only then; written through a file of the shell's own, as two
+# makes of one tree (a bisect's make kernels beside another make) both
+# remake it.
 IMAGE_ID_C := $(BUILD)/image-info/image-id.c
 
 $(IMAGE_ID_C): $(IMAGE_INFO)
 	$(Q)id=$$($(TOP)/host/bootbench-host json-field id $<); \
 	[ -n "$$id" ] || { echo "no id in $<" >&2; exit 1; }; \
 	printf '%s\n' '/* Generated from image.json by rootfs/image-info.mk. */' \
-		'#include "common/image_id.h"' "const char bootbench_image_id[] = \"$$id\";" >$@.part && \
-	if cmp -s $@.part $@; then rm -f $@.part; else mv $@.part $@; fi
+		'#include "common/image_id.h"' "const char bootbench_image_id[] = \"$$id\";" >$@.$$$$.part && \
+	if cmp -s $@.$$$$.part $@; then rm -f $@.$$$$.part; else mv $@.$$$$.part $@; fi
 
 IMAGE_PROGRAMS      += $(IMAGE_INFO)=etc/bootbench/image.json
 IMAGE_PROGRAM_FILES += $(IMAGE_INFO)
