@@ -11,9 +11,10 @@ where_kept(cache, commit, variant, settings, where)
         the directory the baseline's runs are kept in, under cache: named
         by its commit and a digest of what its runs depend on -- the kernel
         booted (the sha256 of its vmlinuz and modules), its parameters, the
-        image id, the suite (a file's content), the clock and the machine
-        (accelerator, memory, CPUs, the run's deadline); None when there is
-        no image id to name it by
+        image id, the suite (a file's content), the clock, the machine
+        (accelerator, memory, CPUs, the run's deadline) and QEMU's version
+        (its CPU model and devices are the guest's machine); None when
+        there is no image id to name it by
 take(kept, count, variant, clock, dest, where)
         the kept runs copied into dest (its runs/), each checked first to
         be of the variant and clock (bisect/seeds.py: an Error, status 2,
@@ -27,7 +28,7 @@ import json
 import os
 import shutil
 
-from bootbench import kernels, suites
+from bootbench import kernels, qemu, suites
 from bootbench.bisect import seeds
 
 
@@ -53,6 +54,7 @@ def where_kept(cache, commit, variant, settings, where):
         "suite": _sha256(suite) if suites.is_file(suite) else suite,
         "clock": [settings.clock, settings.icount_shift],
         "machine": [settings.accel, settings.memory, settings.cpus, settings.timeout],
+        "qemu": qemu.version(),
     }
     digest = hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
     return os.path.join(cache, "%s-runs-%s" % (commit[:12], digest))

@@ -46,6 +46,8 @@ clock(clock, shift, accel)
     and for "host", else QEMU's instruction count (-icount shift=N,sleep=on)
     once icount_check() found that QEMU has it (an Error, status 2, naming
     the QEMU otherwise).
+version()
+    The first line of QEMU's --version (what a kept run was booted by).
 
 The environment, all optional: QEMU (qemu-system-x86_64), QEMU_MEM (1024),
 QEMU_SMP (2), QEMU_ACCEL, QEMU_ACCEL_CACHE ($BUILD/qemu/accel), QEMU_CLOCK
@@ -86,20 +88,25 @@ def _cache():
     return os.environ.get("QEMU_ACCEL_CACHE") or os.path.join(tree.Tree().build, "qemu", "accel")
 
 
+def version():
+    """The first line of QEMU's --version, or "no <binary>" when it does not run."""
+    try:
+        return subprocess.run([_binary(), "--version"], capture_output=True,
+                              text=True).stdout.split("\n")[0]
+    except OSError:
+        return "no %s" % _binary()
+
+
 def _key():
     """What the verdict depends on: the host's kernel, QEMU's version and
     /dev/kvm (its mode, owner and device number)."""
-    try:
-        version = subprocess.run([_binary(), "--version"], capture_output=True,
-                                 text=True).stdout.split("\n")[0]
-    except OSError:
-        version = "no %s" % _binary()
+    version_line = version()
     try:
         st = os.stat("/dev/kvm")
         kvm = "/dev/kvm %o %d:%d %x" % (st.st_mode, st.st_uid, st.st_gid, st.st_rdev)
     except OSError as e:
         kvm = "/dev/kvm: %s" % e.strerror
-    return "%s %s %s" % (os.uname().release, version, kvm)
+    return "%s %s %s" % (os.uname().release, version_line, kvm)
 
 
 def _probe(kernel):
