@@ -17,6 +17,7 @@
 SHELL := /bin/sh
 
 include mk/common.mk
+include mk/ccache.mk
 include mk/package.mk
 include mk/unit-tests.mk
 include rootfs/versions.mk

@@ -18,36 +18,41 @@ BENCH_TEST_LIB := $(BENCH_TEST_BUILD)/libbench.a
 
 $(BENCH_TEST_BUILD)/obj/%.o: $(TOP)/bench/%.c $(STAMP)/inih $(STAMP)/postgresql
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BENCH_COMMON:%=$(BENCH_TEST_BUILD)/obj/%.o): $(BENCH_TEST_BUILD)/obj/%.o: $(TOP)/common/%.c
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BENCH_TEST_BUILD)/obj/builtin-suites.o: $(BENCH_BUILD)/builtin-suites.c
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(BENCH_TEST_CFLAGS) -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(BENCH_TEST_CFLAGS) -c $< -o $@
 
 # inih's own source, with the settings libinih.a was compiled with.
 $(BENCH_TEST_BUILD)/obj/ini.o: $(STAMP)/inih
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc -O1 -g -fsanitize=address,undefined $(addprefix -D,$(INIH_SETTINGS)) \
+	$(Q)$(OUR_HOST_CC) -O1 -g -fsanitize=address,undefined $(addprefix -D,$(INIH_SETTINGS)) \
 		-c $(INIH_DIR)/ini.c -o $@
 
 $(BENCH_TEST_LIB): $(BENCH_TEST_OBJS)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BENCH_TEST_BUILD)/%.test: $(TOP)/tests/bench/%.c $(TOP)/tests/lib/tap.h \
-		$(BENCH_TEST_LIB) $(BENCH_TEST_BUILD)/obj/ini.o
+BENCH_UNIT_TEST_OBJS := $(BENCH_UNIT_TESTS:%=$(BENCH_TEST_BUILD)/obj/tests/%.o)
+
+$(BENCH_UNIT_TEST_OBJS): $(BENCH_TEST_BUILD)/obj/tests/%.o: $(TOP)/tests/bench/%.c \
+		$(TOP)/tests/lib/tap.h $(STAMP)/inih $(STAMP)/postgresql
 	@echo "  CC      tests/bench/$*.c"
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc -I$(TOP)/tests/lib $(BENCH_TEST_CFLAGS) -o $@ $< $(BENCH_TEST_LIB) \
-		$(BENCH_TEST_BUILD)/obj/ini.o -lm
+	$(Q)$(OUR_HOST_CC) -I$(TOP)/tests/lib $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BENCH_TEST_BUILD)/%.test: $(BENCH_TEST_BUILD)/obj/tests/%.o $(BENCH_TEST_LIB) \
+		$(BENCH_TEST_BUILD)/obj/ini.o
+	$(Q)gcc $(BENCH_TEST_CFLAGS) -o $@ $< $(BENCH_TEST_LIB) $(BENCH_TEST_BUILD)/obj/ini.o -lm
 
 # Objects made by pattern rules for pattern targets: keep them.
-.SECONDARY: $(BENCH_TEST_OBJS) $(BENCH_TEST_BUILD)/obj/ini.o
+.SECONDARY: $(BENCH_TEST_OBJS) $(BENCH_UNIT_TEST_OBJS) $(BENCH_TEST_BUILD)/obj/ini.o
 
--include $(BENCH_TEST_OBJS:.o=.d)
+-include $(BENCH_TEST_OBJS:.o=.d) $(BENCH_UNIT_TEST_OBJS:.o=.d)
 
 BENCH_UNIT_TEST_FILES := $(BENCH_UNIT_TESTS:%=$(BENCH_TEST_BUILD)/%.test)
 

@@ -122,42 +122,53 @@ FUZZ_REPLAY_OBJ_report := $(FUZZ_SRC_report:%.c=$(FUZZ_REPLAY)/obj/report/%.o) \
 
 $(FUZZ_REPLAY)/obj/bench/%.o: $(TOP)/bench/%.c $(STAMP)/inih $(STAMP)/postgresql
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_bench) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_bench) -MMD -MP -c $< -o $@
 
 $(FUZZ_REPLAY)/obj/builtin-suites.o: $(BENCH_BUILD)/builtin-suites.c
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_bench) -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_bench) -c $< -o $@
 
 $(FUZZ_REPLAY)/obj/ini.o: $(STAMP)/inih
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc -O1 -g -fsanitize=address,undefined $(addprefix -D,$(INIH_SETTINGS)) \
+	$(Q)$(OUR_HOST_CC) -O1 -g -fsanitize=address,undefined $(addprefix -D,$(INIH_SETTINGS)) \
 		-c $(INIH_DIR)/ini.c -o $@
 
 $(FUZZ_REPLAY)/obj/init/%.o: $(TOP)/init/%.c
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_init) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_init) -MMD -MP -c $< -o $@
 
 $(FUZZ_REPLAY)/obj/report/%.o: $(TOP)/report/%.c
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_report) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_report) -MMD -MP -c $< -o $@
 
 $(FUZZ_REPLAY)/obj/common/%.o: $(TOP)/common/%.c
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_common) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_common) -MMD -MP -c $< -o $@
 
 $(FUZZ_REPLAY)/lib%.a:
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(FUZZ_REPLAY)/%.test: $(TOP)/tests/fuzz/%.c $(TOP)/tests/fuzz/replay.c $(TOP)/tests/lib/tap.h
+# A harness and the replay driver made for it (FUZZ_TARGET names it).
+$(FUZZ_ALL:%=$(FUZZ_REPLAY)/obj/tests/%.o): $(FUZZ_REPLAY)/obj/tests/%.o: $(TOP)/tests/fuzz/%.c
 	@echo "  CC      tests/fuzz/$*.c"
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_$(FUZZ_AREA_$*)) -I$(TOP)/tests/lib \
-		-DFUZZ_TARGET='"$*"' -o $@ $(filter %.c,$^) $(filter %.a,$^) -lm
+	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_$(FUZZ_AREA_$*)) -I$(TOP)/tests/lib \
+		-MMD -MP -c $< -o $@
+
+$(FUZZ_ALL:%=$(FUZZ_REPLAY)/obj/replay/%.o): $(FUZZ_REPLAY)/obj/replay/%.o: \
+		$(TOP)/tests/fuzz/replay.c $(TOP)/tests/lib/tap.h
+	$(Q)mkdir -p $(@D)
+	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) -I$(TOP)/tests/lib -DFUZZ_TARGET='"$*"' \
+		-MMD -MP -c $< -o $@
+
+$(FUZZ_REPLAY)/%.test: $(FUZZ_REPLAY)/obj/tests/%.o $(FUZZ_REPLAY)/obj/replay/%.o
+	$(Q)gcc $(FUZZ_REPLAY_CFLAGS) -o $@ $(filter %.o,$^) $(filter %.a,$^) -lm
 
 $(foreach a,init bench report common,$(eval $(FUZZ_REPLAY)/lib$(a).a: $(FUZZ_REPLAY_OBJ_$(a))))
 $(foreach t,$(FUZZ_ALL),$(eval $(FUZZ_REPLAY)/$(t).test: $(FUZZ_REPLAY)/lib$(FUZZ_AREA_$(t)).a))
 
 .SECONDARY: $(FUZZ_REPLAY_OBJ_init) $(FUZZ_REPLAY_OBJ_bench) $(FUZZ_REPLAY_OBJ_report) \
+	$(FUZZ_ALL:%=$(FUZZ_REPLAY)/obj/tests/%.o) $(FUZZ_ALL:%=$(FUZZ_REPLAY)/obj/replay/%.o) \
 	$(foreach a,init bench report common,$(FUZZ_REPLAY)/lib$(a).a)
 -include $(wildcard $(FUZZ_REPLAY)/obj/*/*.d $(FUZZ_REPLAY)/obj/*/*/*.d \
 	$(FUZZ_REPLAY)/obj/*/*/*/*.d)

@@ -22,36 +22,40 @@ REPORT_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -I$(TO
 
 REPORT_STATS_SRCS := $(addprefix $(TOP)/report/,describe.c welch.c fieller.c batchmeans.c compare.c) \
 	$(TOP)/common/stats.c
-REPORT_STATS_HDRS := $(addprefix $(TOP)/report/,describe.h welch.h fieller.h batchmeans.h compare.h) \
-	$(TOP)/common/stats.h $(TOP)/tests/lib/tap.h
 
-$(REPORT_TEST_BUILD)/stats.test: $(TOP)/tests/report/stats.c $(REPORT_STATS_SRCS) $(REPORT_STATS_HDRS)
-	@echo "  CC      tests/report/stats.c"
+# Each source, ours or the test's, compiled once into obj/ (its header
+# dependencies in the .d beside it); a test links the objects it names.
+$(REPORT_TEST_BUILD)/obj/%.o: $(TOP)/%.c
+	@echo "  CC      $*.c"
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
+	$(Q)$(OUR_HOST_CC) $(REPORT_TEST_CFLAGS) -MMD -MP -c $< -o $@
+
+# $(call report_test_objs,SOURCES): their objects.
+report_test_objs = $(patsubst $(TOP)/%.c,$(REPORT_TEST_BUILD)/obj/%.o,$(1))
+
+$(REPORT_TEST_BUILD)/%.test:
+	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $^ -lm
+
+$(REPORT_TEST_BUILD)/stats.test: $(call report_test_objs,$(TOP)/tests/report/stats.c $(REPORT_STATS_SRCS))
 
 # The comparison on synthetic series with known autocorrelation and shifts.
-$(REPORT_TEST_BUILD)/aa.test: $(TOP)/tests/report/aa.c $(REPORT_STATS_SRCS) $(REPORT_STATS_HDRS)
-	@echo "  CC      tests/report/aa.c"
-	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
+$(REPORT_TEST_BUILD)/aa.test: $(call report_test_objs,$(TOP)/tests/report/aa.c $(REPORT_STATS_SRCS))
 
 # The parts of the HTML charts: sys.csv columns, the axes, the layout.
-$(REPORT_TEST_BUILD)/charts.test: $(TOP)/tests/report/charts.c \
-		$(addprefix $(TOP)/report/,syscsv.c syscsv.h svg.c svg.h svg_axis.c svg_axis.h \
-			svg_text.c svg_text.h util.c util.h diag.c) \
-		$(TOP)/common/message.c $(TOP)/tests/lib/tap.h
-	@echo "  CC      tests/report/charts.c"
-	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
+$(REPORT_TEST_BUILD)/charts.test: $(call report_test_objs,$(TOP)/tests/report/charts.c \
+	$(addprefix $(TOP)/report/,syscsv.c svg.c svg_axis.c svg_text.c util.c diag.c) \
+	$(TOP)/common/message.c)
 
 # --threshold PCT and METRIC=PCT.
-$(REPORT_TEST_BUILD)/threshold.test: $(TOP)/tests/report/threshold.c \
-		$(addprefix $(TOP)/report/,threshold.c threshold.h diag.c diag.h) \
-		$(TOP)/common/message.c $(TOP)/tests/lib/tap.h
-	@echo "  CC      tests/report/threshold.c"
-	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
+$(REPORT_TEST_BUILD)/threshold.test: $(call report_test_objs,$(TOP)/tests/report/threshold.c \
+	$(addprefix $(TOP)/report/,threshold.c diag.c) $(TOP)/common/message.c)
+
+REPORT_TEST_OBJS := $(call report_test_objs,$(sort $(TOP)/tests/report/stats.c \
+	$(TOP)/tests/report/aa.c $(TOP)/tests/report/charts.c $(TOP)/tests/report/threshold.c \
+	$(REPORT_STATS_SRCS) $(addprefix $(TOP)/report/,syscsv.c svg.c svg_axis.c svg_text.c \
+	util.c diag.c threshold.c) $(TOP)/common/message.c))
+.SECONDARY: $(REPORT_TEST_OBJS)
+-include $(REPORT_TEST_OBJS:.o=.d)
 
 # Reads a PNG (zlib) and counts its colours, for the HTML test.
 $(REPORT_TEST_BUILD)/pngcheck: $(TOP)/tests/report/pngcheck.c
