@@ -12,6 +12,7 @@ void suite_info_init(struct suite_info *s, const char *name)
 	s->min_target_mib = -1;
 	s->allow_unmarked = -1;
 	s->needs_wal = -1;
+	s->n_filesystems = -1;
 }
 
 static int flag(const char *v, int *out)
@@ -19,6 +20,26 @@ static int flag(const char *v, int *out)
 	if (strcmp(v, "0") && strcmp(v, "1"))
 		return -1;
 	*out = v[0] == '1';
+	return 0;
+}
+
+/* "ext4 xfs": names of letters, digits, '_' and '-', separated by one
+ * space; the empty list is one too. */
+static int filesystems(const char *v, struct suite_info *s)
+{
+	int n = 0;
+
+	while (*v) {
+		size_t len = strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
+
+		if (!len || len > SUITE_FS_NAME_MAX || n == SUITE_FILESYSTEMS_MAX ||
+		    (v[len] && (v[len] != ' ' || !v[len + 1])))
+			return -1;
+		memcpy(s->filesystems[n], v, len);
+		s->filesystems[n++][len] = '\0';
+		v += len + (v[len] == ' ');
+	}
+	s->n_filesystems = n;
 	return 0;
 }
 
@@ -43,6 +64,8 @@ int suite_info_line(struct suite_info *s, const char *line)
 		return flag(v, &s->allow_unmarked);
 	if (klen == 9 && !strncmp(line, "needs_wal", klen))
 		return flag(v, &s->needs_wal);
+	if (klen == 11 && !strncmp(line, "filesystems", klen))
+		return filesystems(v, s);
 	return 0;
 }
 
@@ -54,5 +77,7 @@ const char *suite_info_missing(const struct suite_info *s)
 		return "allow_unmarked";
 	if (s->needs_wal < 0)
 		return "needs_wal";
+	if (s->n_filesystems < 0)
+		return "filesystems";
 	return NULL;
 }

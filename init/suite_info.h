@@ -8,11 +8,18 @@
 
 #include "init/kernel/cmdline.h"
 
+#define SUITE_FILESYSTEMS_MAX	8	/* names in "filesystems=" */
+#define SUITE_FS_NAME_MAX	31	/* characters of one name */
+
 struct suite_info {
 	char name[SUITE_NAME_MAX + 1];
 	long long min_target_mib;	/* -1 until described */
 	int allow_unmarked;		/* 0, 1, or -1 until described */
 	int needs_wal;			/* 0, 1, or -1 until described */
+	/* The filesystems its environments format, as /proc/filesystems
+	 * names them (none for a suite that formats nothing). */
+	char filesystems[SUITE_FILESYSTEMS_MAX][SUITE_FS_NAME_MAX + 1];
+	int n_filesystems;		/* -1 until described */
 };
 
 void suite_info_init(struct suite_info *s, const char *name);

@@ -3,8 +3,39 @@
 #include "bench/run/suite_describe.h"
 #include "bench/run/estimate.h"
 #include "bench/suite/matrix.h"
+#include "bench/target/fstypes.h"
 
 #include <stdio.h>
+#include <string.h>
+
+/* Whether a case of the suite formats the target with type t. */
+static bool formats(const struct suite *s, const struct fs_type *t)
+{
+	for (size_t i = 0; i < suite_case_count(s); i++) {
+		struct bench_case c;
+		suite_case(s, i, &c);
+		const char *type = case_value(&c, "filesystem", "type");
+		if (type && strcmp(type, t->name) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The filesystems the suite's environments format, as mount(2) and
+ * /proc/filesystems name them: the init loads a module for one the
+ * kernel does not have yet. */
+static void describe_filesystems(const struct suite *s, FILE *out)
+{
+	const char *sep = "";
+
+	fputs("filesystems=", out);
+	for (const struct fs_type *t = fs_types; t->name; t++)
+		if (formats(s, t)) {
+			fprintf(out, "%s%s", sep, t->mount_type);
+			sep = " ";
+		}
+	fputc('\n', out);
+}
 
 void suite_describe(const struct suite *s, FILE *out)
 {
@@ -13,6 +44,7 @@ void suite_describe(const struct suite *s, FILE *out)
 	fprintf(out, "min_target_mib=%d\n", s->min_target_mib);
 	fprintf(out, "allow_unmarked=%d\n", s->allow_unmarked);
 	fprintf(out, "needs_wal=%d\n", s->needs_wal);
+	describe_filesystems(s, out);
 	fprintf(out, "repeats=%d\n", s->repeats);
 	const struct suite_param *profile = suite_param(s, "suite", "profile");
 	fprintf(out, "profile=%s\n", profile ? profile->values[0] : "none");

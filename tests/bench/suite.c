@@ -93,6 +93,7 @@ static void quick(void)
 		"min_target_mib=256\n"
 		"allow_unmarked=0\n"
 		"needs_wal=0\n"
+		"filesystems=ext4\n"
 		"repeats=1\n"
 		"profile=none\n"
 		"cases=%zu\n"
@@ -718,9 +719,34 @@ static void matrix(void)
 	is_int(case_number(&c, "nosuch", "key"), 0, "matrix: and no number");
 }
 
+/* describe's filesystems=: each type the environments format once, in the
+ * order of the table of types, as mount(2) names it. */
+static void describe_filesystems(void)
+{
+	static const struct {
+		const char *text, *line, *what;
+	} cases[] = {
+		{ "[fsync]\n", "filesystems=ext4\n", "no [filesystem]: ext4, the type's fallback" },
+		{ "[filesystem]\ntype = xfs\nscheduler = none, bfq\n[fsync]\n",
+		  "filesystems=xfs\n", "one type in two environments, once" },
+		{ "[filesystem]\ntype = xfs, ext3, xfs\n[fsync]\n[timer]\n",
+		  "filesystems=ext3 xfs\n", "a list: each type once, in the table's order" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *d;
+
+		is_str(parse(cases[i].text), "", "describe: parse a suite (%s)", cases[i].what);
+		d = describe_text(&s);
+		ok(d && strstr(d, cases[i].line) != NULL, "describe: %s", cases[i].what);
+		free(d);
+	}
+}
+
 int main(void)
 {
 	quick();
+	describe_filesystems();
 	good();
 	bad_files();
 	files();

@@ -43,14 +43,32 @@ int main(void)
 	   suite_info_line(&s, "allow_unmarked=0") == 0 && suite_info_line(&s, "needs_wal=1") == 0 &&
 	   suite_info_line(&s, "some text without a key") == 0 && suite_info_line(&s, "workloads=pgbench") == 0,
 	   "describe lines, unknown keys and text are taken");
+	is_str(suite_info_missing(&s), "filesystems", "no filesystems= line: missing");
+	ok(suite_info_line(&s, "filesystems=ext4 xfs") == 0, "filesystems=ext4 xfs");
 	ok(s.min_target_mib == 256 && s.allow_unmarked == 0 && s.needs_wal == 1 && !suite_info_missing(&s),
 	   "describe values");
+	ok(s.n_filesystems == 2 && !strcmp(s.filesystems[0], "ext4") && !strcmp(s.filesystems[1], "xfs"),
+	   "the filesystems, in order");
+	ok(suite_info_line(&s, "filesystems=") == 0 && s.n_filesystems == 0 && !suite_info_missing(&s),
+	   "filesystems= is an empty list: the suite formats nothing");
+	ok(suite_info_line(&s, "filesystems=ext4") == 0 && s.n_filesystems == 1 &&
+	   !strcmp(s.filesystems[0], "ext4"), "filesystems= with one name");
 	ok(suite_info_line(&s, "min_target_mib=lots") == -1 && suite_info_line(&s, "min_target_mib=") == -1 &&
 	   suite_info_line(&s, "min_target_mib=-1") == -1 && suite_info_line(&s, "allow_unmarked=yes") == -1 &&
 	   suite_info_line(&s, "needs_wal=2") == -1, "bad describe values are refused");
+	ok(suite_info_line(&s, "filesystems=ext4  xfs") == -1 && suite_info_line(&s, "filesystems= xfs") == -1 &&
+	   suite_info_line(&s, "filesystems=xfs ") == -1 && suite_info_line(&s, "filesystems=../xfs") == -1 &&
+	   suite_info_line(&s, "filesystems=ext4,xfs") == -1 &&
+	   suite_info_line(&s, "filesystems=a b c d e f g h i") == -1 &&
+	   suite_info_line(&s, "filesystems=a_name_longer_than_thirty_one_chars") == -1,
+	   "bad filesystems= lists are refused: spaces, a path, commas, more than 8 names, a long name");
+	ok(suite_info_line(&s, "filesystems=a b c d e f g h") == 0 && s.n_filesystems == 8 &&
+	   suite_info_line(&s, "filesystems=a_name_of_thirty_one_characters") == 0,
+	   "8 names, and a name of 31 characters, are taken");
 	suite_info_init(&s, "quick");
 	suite_info_line(&s, "min_target_mib=1");
 	suite_info_line(&s, "allow_unmarked=1");
 	is_str(suite_info_missing(&s), "needs_wal", "the first missing key is named");
+
 	return tap_done();
 }
