@@ -5,10 +5,11 @@
  *
  * It brings the machine up, reads the bootbench.* parameters, finds the
  * disks, opens a run directory on the results partition, checks the
- * wrong-disk interlock, hands the target to the suite runner, saves the
- * record, prints the end line, stops every other process, unmounts, and
- * exits with how the machine should end (power off, reboot, or, in a
- * walk of kernels, the next kernel), which PID 1 then does.  A failing
+ * wrong-disk interlock, loads the modules of the filesystems the suite
+ * formats, hands the target to the suite runner, saves the record,
+ * prints the end line, stops every other process, unmounts, and exits
+ * with how the machine should end (power off, reboot, or, in a walk of
+ * kernels, the next kernel), which PID 1 then does.  A failing
  * step reports itself once (fail()); the later steps that do work are
  * skipped, the record is still written.
  *
@@ -84,6 +85,10 @@ int main(int argc, char **argv)
 		step(&b, "interlock");
 		if (runner_describe_suite(&b) == 0 && devices_refresh(&b) == 0)
 			interlock_check(&b);
+	}
+	if (!failure()) {
+		step(&b, "fs-modules");
+		modules_load_filesystems(&b);
 	}
 	if (!failure()) {
 		step(&b, "bench");

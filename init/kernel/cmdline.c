@@ -198,7 +198,7 @@ static int set_clock(struct params *p, const char *k, const char *v, char *err, 
  * phase, so that the record of a crash can be tested.  The phases after
  * the command line is read. */
 static const char *const crash_phases[] = {
-	"modules", "devices", "results", "interlock", "bench", "finish",
+	"modules", "devices", "results", "interlock", "fs-modules", "bench", "finish",
 };
 
 #define NCRASH (sizeof crash_phases / sizeof crash_phases[0])

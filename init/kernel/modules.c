@@ -70,18 +70,88 @@ static void say_disk_filesystems(void)
 	say("disk filesystems:%s", names);
 }
 
-int modules_load(struct boot *b)
+bool filesystem_listed(const char *proc_filesystems, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *line = proc_filesystems; *line;) {
+		size_t n = strcspn(line, "\n");
+		const char *tab = memchr(line, '\t', n);
+
+		if (tab && (size_t)(line + n - (tab + 1)) == len && !memcmp(tab + 1, name, len))
+			return true;
+		line += n + (line[n] == '\n');
+	}
+	return false;
+}
+
+/* Whether the kernel has filesystem name now; false when
+ * /proc/filesystems cannot be read (said). */
+static bool filesystem_registered(const char *name)
+{
+	char *text = read_text("/proc/filesystems", 1 << 16, NULL);
+	bool yes;
+
+	if (!text) {
+		warning("could not read \"/proc/filesystems\":");
+		return false;
+	}
+	yes = filesystem_listed(text, name);
+	free(text);
+	return yes;
+}
+
+static int module_dir(const struct boot *b, char *dir, size_t len)
+{
+	if (str_printf(dir, len, "/lib/modules/%s", b->machine.release) < 0)
+		return fail("could not name the module directory of release %s:", b->machine.release);
+	return 0;
+}
+
+/* finit_module() each module the text of the list file at path names, a
+ * file of dir; count the listed and the loaded.  Every module is tried;
+ * -1 if one failed or the list is not one (said). */
+static int load_listed(const char *dir, const char *path, char *text, size_t *count, size_t *loaded)
 {
 	const char *names[MODULES_MAX];
-	char dir[PATH_MAX], list[PATH_MAX], err[256];
-	double start = clock_now();
-	size_t count, loaded = 0;
-	char *text;
+	char err[256];
 	int rc = 0;
 
-	if (str_printf(dir, sizeof dir, "/lib/modules/%s", b->machine.release) < 0 ||
-	    str_printf(list, sizeof list, "%s/load.list", dir) < 0)
-		return fail("could not name the module directory of release %s:", b->machine.release);
+	*loaded = 0;
+	if (module_list_parse(text, names, MODULES_MAX, count, err, sizeof err) < 0)
+		return fail("%s: %s", path, err);
+	for (size_t i = 0; i < *count; i++) {
+		char ko[PATH_MAX];
+		int fd;
+
+		if (str_printf(ko, sizeof ko, "%s/%s", dir, names[i]) < 0 ||
+		    (fd = open(ko, O_RDONLY | O_CLOEXEC)) < 0) {
+			rc = fail("could not open \"%s\":", ko);
+			continue;
+		}
+		if (syscall(SYS_finit_module, fd, "", 0) == 0)
+			(*loaded)++;
+		else if (errno == ENODEV)	/* e.g. a CPU without the instructions it uses */
+			say("module %s: no device for it here (skipped)", names[i]);
+		else if (errno != EEXIST)
+			rc = fail("could not load module \"%s\":", ko);
+		close(fd);
+	}
+	return rc;
+}
+
+int modules_load(struct boot *b)
+{
+	char dir[PATH_MAX], list[PATH_MAX];
+	double start = clock_now();
+	size_t count, loaded;
+	char *text;
+	int rc;
+
+	if (module_dir(b, dir, sizeof dir) < 0)
+		return -1;
+	if (str_printf(list, sizeof list, "%s/load.list", dir) < 0)
+		return fail("could not name the module list of release %s:", b->machine.release);
 	text = read_text(list, 1 << 20, NULL);
 	if (!text) {
 		if (errno == ENOENT) {
@@ -90,29 +160,45 @@ int modules_load(struct boot *b)
 		}
 		return fail("could not read \"%s\":", list);
 	}
-	if (module_list_parse(text, names, MODULES_MAX, &count, err, sizeof err) < 0) {
-		free(text);
-		return fail("%s: %s", list, err);
-	}
-	for (size_t i = 0; i < count; i++) {
-		char path[PATH_MAX];
-		int fd;
-
-		if (str_printf(path, sizeof path, "%s/%s", dir, names[i]) < 0 ||
-		    (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-			rc = fail("could not open \"%s\":", path);
-			continue;
-		}
-		if (syscall(SYS_finit_module, fd, "", 0) == 0)
-			loaded++;
-		else if (errno == ENODEV)	/* e.g. a CPU without the instructions it uses */
-			say("module %s: no device for it here (skipped)", names[i]);
-		else if (errno != EEXIST)
-			rc = fail("could not load module \"%s\":", path);
-		close(fd);
-	}
+	rc = load_listed(dir, list, text, &count, &loaded);
 	free(text);
 	say("loaded %zu of %zu modules in %.3f s", loaded, count, clock_now() - start);
+	say_disk_filesystems();
+	return rc;
+}
+
+int modules_load_filesystems(struct boot *b)
+{
+	char dir[PATH_MAX];
+	int rc = 0;
+
+	if (module_dir(b, dir, sizeof dir) < 0)
+		return -1;
+	for (int i = 0; i < b->suite.n_filesystems; i++) {
+		const char *fs = b->suite.filesystems[i];
+		double start = clock_now();
+		char list[PATH_MAX], *text;
+		size_t count, loaded;
+
+		if (filesystem_registered(fs))
+			continue;
+		if (str_printf(list, sizeof list, "%s/load-%s.list", dir, fs) < 0) {
+			rc = fail("could not name the module list of filesystem %s:", fs);
+			continue;
+		}
+		text = read_text(list, 1 << 20, NULL);
+		if (!text) {
+			if (errno == ENOENT)
+				say("no %s: this kernel has no %s", list, fs);
+			else
+				rc = fail("could not read \"%s\":", list);
+			continue;
+		}
+		if (load_listed(dir, list, text, &count, &loaded) < 0)
+			rc = -1;
+		free(text);
+		say("loaded %zu of %zu modules for %s in %.3f s", loaded, count, fs, clock_now() - start);
+	}
 	say_disk_filesystems();
 	return rc;
 }

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* modules.h: load this kernel's modules, in the order the build computed:
  * /lib/modules/<release>/load.list names one .ko file of that directory
- * per line ('#' starts a comment).  No list: everything is built in. */
+ * per line ('#' starts a comment), the modules of every boot; no list:
+ * everything is built in.  load-<filesystem>.list, the same, names what
+ * a filesystem needs beyond them, loaded only for a suite that formats
+ * it; none: the kernel has it built in, or not at all. */
 #ifndef BOOTBENCH_MODULES_H
 #define BOOTBENCH_MODULES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define MODULES_MAX 256
@@ -20,5 +24,13 @@ struct boot;
  * and so is one with no device to drive (ENODEV); any other error fails
  * the run, after the rest of the list is loaded. */
 int modules_load(struct boot *b);
+
+/* Whether the text of /proc/filesystems lists filesystem name. */
+bool filesystem_listed(const char *proc_filesystems, const char *name);
+
+/* Step: for each filesystem the suite formats (b->suite) that the
+ * kernel does not have, the modules of its list, as modules_load()
+ * loads them; then the kernel's disk filesystems on the console. */
+int modules_load_filesystems(struct boot *b);
 
 #endif

@@ -61,7 +61,7 @@ modules:
 modules_install:
 \tmkdir -p $(INSTALL_MOD_PATH)
 \tcd $(INSTALL_MOD_PATH) && zcat $(FAKE_KDIR)/modules.cpio.gz | cpio -id --quiet --no-absolute-filenames
-\t@rm -f $(INSTALL_MOD_PATH)/lib/modules/$(FAKE_RELEASE)/load.list
+\t@rm -f $(INSTALL_MOD_PATH)/lib/modules/$(FAKE_RELEASE)/load*.list
 .PHONY: olddefconfig bzImage modules modules_install
 """
 

@@ -87,14 +87,14 @@ def report_phases(run, accel, wall, t, first_line):
     print("boot to first transaction, %s (%s)" % (os.path.basename(run), accel))
     row("kernel, to the init", kernel_s)
     row("init: bring-up + command line", g("bringup", "cmdline"))
-    row("init: module load", g("modules"))
+    row("init: module load", g("modules", "fs-modules"))
     row("init: devices + results + interlock", g("devices", "results", "interlock"))
     for label, name in (("mkfs", "mkfs"), ("mount", "mount"), ("initdb", "initdb"),
                         ("postgresql.conf", "configure"), ("server start", "start"),
                         ("pgbench -i", "pgbench-init")):
         row(label, g(name))
     row("= first transaction at", kernel_s + g("bringup", "cmdline", "modules", "devices", "results",
-                                                "interlock", "mkfs", "mount", "initdb", "configure",
+                                                "interlock", "fs-modules", "mkfs", "mount", "initdb", "configure",
                                                 "start", "pgbench-init"))
     own = g("bringup", "cmdline", "devices", "results", "interlock", "finish", "mount", "configure",
             "start", "stop", "unmount")
@@ -103,7 +103,7 @@ def report_phases(run, accel, wall, t, first_line):
         s for p, s in t.items() if cases.match(p) and p != "pgbench-init")
     print("overhead: everything except mkfs, initdb and pgbench (goal <= 1 s)")
     row("init phases + mount/conf/start/stop", own)
-    row("  the same plus module load", own + g("modules"))
+    row("  the same plus module load", own + g("modules", "fs-modules"))
     row("  runner time outside mkfs, initdb and the cases", bench_own)
     print("quick suite wall time, qemu/run start to end: %.1f s" % wall)
 

@@ -108,7 +108,7 @@ static void bad_lines(void)
 	refused("bootbench.target=PARTLABEL=x bootbench.after=halt",
 		"bad value bootbench.after=halt: expected poweroff, reboot or shell");
 	refused("bootbench.target=PARTLABEL=x bootbench.crash=cmdline",
-		"bad value bootbench.crash=cmdline: expected modules, devices, results, interlock, bench, finish");
+		"bad value bootbench.crash=cmdline: expected modules, devices, results, interlock, fs-modules, bench, finish");
 	refused("bootbench.target=PARTLABEL=x bootbench.results-init=yes",
 		"bootbench.results-init=yes: expected 0 or 1");
 	refused("bootbench.target=PARTLABEL=x bootbench.id=a_b", "bootbench.id=a_b");

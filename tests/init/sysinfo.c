@@ -2,6 +2,7 @@
 /* Unit tests: /proc and sysfs parsers, the suite runner's describe output. */
 #include <string.h>
 
+#include "init/kernel/modules.h"
 #include "init/kernel/sysfs_text.h"
 #include "init/kernel/sysinfo.h"
 #include "init/suite_info.h"
@@ -70,5 +71,11 @@ int main(void)
 	suite_info_line(&s, "allow_unmarked=1");
 	is_str(suite_info_missing(&s), "needs_wal", "the first missing key is named");
 
+	const char *proc = "nodev\tsysfs\nnodev\ttmpfs\n\text3\n\text4\nnodev\tcgroup2\n\txfs";
+	ok(filesystem_listed(proc, "ext4") && filesystem_listed(proc, "xfs") && filesystem_listed(proc, "tmpfs"),
+	   "/proc/filesystems: a disk filesystem, one on the last line without a newline, a nodev one");
+	ok(!filesystem_listed(proc, "ext2") && !filesystem_listed(proc, "ext") && !filesystem_listed(proc, "xf") &&
+	   !filesystem_listed(proc, "nodev") && !filesystem_listed("", "xfs"),
+	   "/proc/filesystems: no ext2, no prefix of a name, not the nodev mark, nothing in no text");
 	return tap_done();
 }
