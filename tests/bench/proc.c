@@ -143,8 +143,8 @@ static void case_user(struct outcome *o)
 	o->rc = proc_run(&spec, 10, -1, collect, &o->lines);
 }
 
-/* Gone, or a zombie left to whoever reaps orphans. */
-static bool gone(pid_t pid)
+/* Gone, or a zombie left to whoever reaps orphans, now. */
+static bool gone_now(pid_t pid)
 {
 	char path[64], stat[256] = "";
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
@@ -155,6 +155,19 @@ static bool gone(pid_t pid)
 	close(fd);
 	char *state = strrchr(stat, ')');
 	return state && state[1] == ' ' && state[2] == 'Z';
+}
+
+/* Gone within 5 s: a process killed with SIGKILL exits when it next
+ * runs, which on a loaded host can be a while after the kill (the sleep
+ * it would otherwise finish lasts 30 s). */
+static bool gone(pid_t pid)
+{
+	for (int i = 0; i < 500; i++) {
+		if (gone_now(pid))
+			return true;
+		usleep(10000);
+	}
+	return false;
 }
 
 int main(void)
