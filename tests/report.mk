@@ -36,24 +36,21 @@ report_test_objs = $(patsubst $(TOP)/%.c,$(REPORT_TEST_BUILD)/obj/%.o,$(1))
 $(REPORT_TEST_BUILD)/%.test:
 	$(Q)gcc $(REPORT_TEST_CFLAGS) -o $@ $^ -lm
 
-$(REPORT_TEST_BUILD)/stats.test: $(call report_test_objs,$(TOP)/tests/report/stats.c $(REPORT_STATS_SRCS))
-
+# Each unit test's sources: its own and those of ours it tests (a new
+# tests/report/NAME.c names them in REPORT_TEST_SRCS_NAME).
+REPORT_TEST_SRCS_stats := $(TOP)/tests/report/stats.c $(REPORT_STATS_SRCS)
 # The comparison on synthetic series with known autocorrelation and shifts.
-$(REPORT_TEST_BUILD)/aa.test: $(call report_test_objs,$(TOP)/tests/report/aa.c $(REPORT_STATS_SRCS))
-
+REPORT_TEST_SRCS_aa := $(TOP)/tests/report/aa.c $(REPORT_STATS_SRCS)
 # The parts of the HTML charts: sys.csv columns, the axes, the layout.
-$(REPORT_TEST_BUILD)/charts.test: $(call report_test_objs,$(TOP)/tests/report/charts.c \
-	$(addprefix $(TOP)/report/,syscsv.c svg.c svg_axis.c svg_text.c util.c diag.c) \
-	$(TOP)/common/message.c)
-
+REPORT_TEST_SRCS_charts := $(TOP)/tests/report/charts.c $(TOP)/common/message.c \
+	$(addprefix $(TOP)/report/,syscsv.c svg.c svg_axis.c svg_text.c util.c diag.c)
 # --threshold PCT and METRIC=PCT.
-$(REPORT_TEST_BUILD)/threshold.test: $(call report_test_objs,$(TOP)/tests/report/threshold.c \
-	$(addprefix $(TOP)/report/,threshold.c diag.c) $(TOP)/common/message.c)
+REPORT_TEST_SRCS_threshold := $(TOP)/tests/report/threshold.c $(TOP)/common/message.c \
+	$(addprefix $(TOP)/report/,threshold.c diag.c)
 
-REPORT_TEST_OBJS := $(call report_test_objs,$(sort $(TOP)/tests/report/stats.c \
-	$(TOP)/tests/report/aa.c $(TOP)/tests/report/charts.c $(TOP)/tests/report/threshold.c \
-	$(REPORT_STATS_SRCS) $(addprefix $(TOP)/report/,syscsv.c svg.c svg_axis.c svg_text.c \
-	util.c diag.c threshold.c) $(TOP)/common/message.c))
+$(foreach t,$(REPORT_UNIT_TESTS),$(eval $(REPORT_TEST_BUILD)/$(t).test: \
+	$(call report_test_objs,$(REPORT_TEST_SRCS_$(t)))))
+REPORT_TEST_OBJS := $(call report_test_objs,$(sort $(foreach t,$(REPORT_UNIT_TESTS),$(REPORT_TEST_SRCS_$(t)))))
 .SECONDARY: $(REPORT_TEST_OBJS)
 -include $(REPORT_TEST_OBJS:.o=.d)
 
