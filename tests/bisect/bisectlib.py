@@ -10,8 +10,9 @@ bisect(args, env, cwd)   (exit status, stdout, stderr) of bootbench-bisect
 record(state)            a state directory's bisect.json
 schema_errors(rec)       its errors against doc/bisect.schema.json; None
                          without python3-jsonschema
-run_facts(run)           a run's status, kernel release, command line and
-                         clock ("instructions:3", "host")
+run_facts(run)           a run's status, kernel release, command line,
+                         clock ("instructions:3", "host") and variant name
+                         (None without one)
 comment(text)            text as TAP comment lines
 check_slub_answer(rc, out, err, state, tree)
                          the TAP checks of a bisect of history(work, name,
@@ -137,7 +138,8 @@ def run_facts(run):
     k = j.get("kernel") or {}
     clock = j.get("clock") or {"mode": "host"}
     return {"status": j.get("status"), "release": k.get("release") or "", "cmdline": k.get("cmdline") or "",
-            "clock": ":".join(str(clock[x]) for x in ("mode", "shift") if x in clock)}
+            "clock": ":".join(str(clock[x]) for x in ("mode", "shift") if x in clock),
+            "variant": (j.get("variant") or {}).get("name")}
 
 
 def comment(text):
