@@ -28,7 +28,7 @@ BOOT_BIN  := $(BUILD)/init/bootbench-boot
 $(BUILD)/init/obj/%.o: $(TOP)/%.c $(KINC)/.done | deps
 	@mkdir -p $(dir $@)
 	@echo "  CC      $(<:$(TOP)/%=%)"
-	$(Q)$(OUR_MUSL_CC) $(MUSL_CFLAGS) $(OUR_CFLAGS) -I$(SYSROOT)/include -MMD -MP -c $< -o $@
+	$(Q)$(OUR_MUSL_CC) $(MUSL_CFLAGS) $(OUR_CFLAGS) -I$(SYSROOT)/include $(DEPFLAGS) -c $< -o $@
 
 # Only the device scan uses libblkid's header.
 $(BUILD)/init/obj/init/disks/devices.o: $(STAMP)/util-linux

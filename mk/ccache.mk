@@ -24,3 +24,10 @@ export CCACHE_BASEDIR := $(TOP)
 export CCACHE_NOHASHDIR := true
 export CCACHE_COMPILERCHECK := %compiler% -v
 export CCACHE_MAXSIZE ?= 1G
+
+# Every compile of our code writes its dependency file with these.  The
+# object is named as make names it ($@, an absolute path): ccache gives
+# the compiler paths relative to CCACHE_BASEDIR, and a .d file naming a
+# relative object would tie no header to the object make builds (a header
+# changed, and nothing that includes it rebuilt).
+DEPFLAGS = -MMD -MP -MT $@

@@ -19,7 +19,7 @@ $(1)_TESTS       := $$(patsubst $$(TOP)/tests/$(1)/%.c,$$($(1)_TEST_DIR)/%.test,
 $$($(1)_TEST_DIR)/obj/%.o: $$(TOP)/%.c
 	@mkdir -p $$(dir $$@)
 	@echo "  HOSTCC  $$(<:$$(TOP)/%=%)"
-	$$(Q)$$(OUR_HOST_CC) $$($(1)_TEST_CFLAGS) -MMD -MP -c $$< -o $$@
+	$$(Q)$$(OUR_HOST_CC) $$($(1)_TEST_CFLAGS) $$(DEPFLAGS) -c $$< -o $$@
 
 $$($(1)_TEST_DIR)/lib$(1).a: $$($(1)_TEST_LIBOBJ)
 	$$(Q)rm -f $$@ && ar rcs $$@ $$^

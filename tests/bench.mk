@@ -18,11 +18,11 @@ BENCH_TEST_LIB := $(BENCH_TEST_BUILD)/libbench.a
 
 $(BENCH_TEST_BUILD)/obj/%.o: $(TOP)/bench/%.c $(STAMP)/inih $(STAMP)/postgresql
 	$(Q)mkdir -p $(@D)
-	$(Q)$(OUR_HOST_CC) $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(BENCH_TEST_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BENCH_COMMON:%=$(BENCH_TEST_BUILD)/obj/%.o): $(BENCH_TEST_BUILD)/obj/%.o: $(TOP)/common/%.c
 	$(Q)mkdir -p $(@D)
-	$(Q)$(OUR_HOST_CC) $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(BENCH_TEST_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BENCH_TEST_BUILD)/obj/builtin-suites.o: $(BENCH_BUILD)/builtin-suites.c
 	$(Q)mkdir -p $(@D)
@@ -43,7 +43,7 @@ $(BENCH_UNIT_TEST_OBJS): $(BENCH_TEST_BUILD)/obj/tests/%.o: $(TOP)/tests/bench/%
 		$(TOP)/tests/lib/tap.h $(STAMP)/inih $(STAMP)/postgresql
 	@echo "  CC      tests/bench/$*.c"
 	$(Q)mkdir -p $(@D)
-	$(Q)$(OUR_HOST_CC) -I$(TOP)/tests/lib $(BENCH_TEST_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) -I$(TOP)/tests/lib $(BENCH_TEST_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BENCH_TEST_BUILD)/%.test: $(BENCH_TEST_BUILD)/obj/tests/%.o $(BENCH_TEST_LIB) \
 		$(BENCH_TEST_BUILD)/obj/ini.o

@@ -46,19 +46,19 @@ FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-missing-field-i
 
 $(FUZZ_BUILD)/obj/init/%.o: $(TOP)/init/%.c | fuzz-deps
 	$(Q)mkdir -p $(@D)
-	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_INC_init) -MMD -MP -c $< -o $@
+	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_INC_init) $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_BUILD)/obj/bench/%.o: $(TOP)/bench/%.c $(STAMP)/inih $(STAMP)/postgresql | fuzz-deps
 	$(Q)mkdir -p $(@D)
-	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_INC_bench) -MMD -MP -c $< -o $@
+	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_INC_bench) $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_BUILD)/obj/report/%.o: $(TOP)/report/%.c | fuzz-deps
 	$(Q)mkdir -p $(@D)
-	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_INC_report) -MMD -MP -c $< -o $@
+	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_INC_report) $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_BUILD)/obj/common/%.o: $(TOP)/common/%.c | fuzz-deps
 	$(Q)mkdir -p $(@D)
-	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_INC_common) -MMD -MP -c $< -o $@
+	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_INC_common) $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_BUILD)/obj/builtin-suites.o: $(BENCH_BUILD)/builtin-suites.c | fuzz-deps
 	$(Q)mkdir -p $(@D)
@@ -122,7 +122,7 @@ FUZZ_REPLAY_OBJ_report := $(FUZZ_SRC_report:%.c=$(FUZZ_REPLAY)/obj/report/%.o) \
 
 $(FUZZ_REPLAY)/obj/bench/%.o: $(TOP)/bench/%.c $(STAMP)/inih $(STAMP)/postgresql
 	$(Q)mkdir -p $(@D)
-	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_bench) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_bench) $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_REPLAY)/obj/builtin-suites.o: $(BENCH_BUILD)/builtin-suites.c
 	$(Q)mkdir -p $(@D)
@@ -135,15 +135,15 @@ $(FUZZ_REPLAY)/obj/ini.o: $(STAMP)/inih
 
 $(FUZZ_REPLAY)/obj/init/%.o: $(TOP)/init/%.c
 	$(Q)mkdir -p $(@D)
-	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_init) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_init) $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_REPLAY)/obj/report/%.o: $(TOP)/report/%.c
 	$(Q)mkdir -p $(@D)
-	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_report) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_report) $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_REPLAY)/obj/common/%.o: $(TOP)/common/%.c
 	$(Q)mkdir -p $(@D)
-	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_common) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_common) $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_REPLAY)/lib%.a:
 	$(Q)rm -f $@ && ar rcs $@ $^
@@ -153,13 +153,13 @@ $(FUZZ_ALL:%=$(FUZZ_REPLAY)/obj/tests/%.o): $(FUZZ_REPLAY)/obj/tests/%.o: $(TOP)
 	@echo "  CC      tests/fuzz/$*.c"
 	$(Q)mkdir -p $(@D)
 	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) $(FUZZ_INC_$(FUZZ_AREA_$*)) -I$(TOP)/tests/lib \
-		-MMD -MP -c $< -o $@
+		$(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_ALL:%=$(FUZZ_REPLAY)/obj/replay/%.o): $(FUZZ_REPLAY)/obj/replay/%.o: \
 		$(TOP)/tests/fuzz/replay.c $(TOP)/tests/lib/tap.h
 	$(Q)mkdir -p $(@D)
 	$(Q)$(OUR_HOST_CC) $(FUZZ_REPLAY_CFLAGS) -I$(TOP)/tests/lib -DFUZZ_TARGET='"$*"' \
-		-MMD -MP -c $< -o $@
+		$(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_REPLAY)/%.test: $(FUZZ_REPLAY)/obj/tests/%.o $(FUZZ_REPLAY)/obj/replay/%.o
 	$(Q)gcc $(FUZZ_REPLAY_CFLAGS) -o $@ $(filter %.o,$^) $(filter %.a,$^) -lm

@@ -28,7 +28,7 @@ REPORT_STATS_SRCS := $(addprefix $(TOP)/report/,describe.c welch.c fieller.c bat
 $(REPORT_TEST_BUILD)/obj/%.o: $(TOP)/%.c
 	@echo "  CC      $*.c"
 	$(Q)mkdir -p $(@D)
-	$(Q)$(OUR_HOST_CC) $(REPORT_TEST_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(OUR_HOST_CC) $(REPORT_TEST_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 # $(call report_test_objs,SOURCES): their objects.
 report_test_objs = $(patsubst $(TOP)/%.c,$(REPORT_TEST_BUILD)/obj/%.o,$(1))
