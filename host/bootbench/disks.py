@@ -12,6 +12,16 @@ mkfs_results(dev, ...)       that ext4 on partition 1 of a disk or image
 results_put(img, file, path) file copied onto the results disk as path
 results_extract(img, dir)    the runs of the results disk that dir lacks
 part_offset(img), part_kib(img), debugfs_write(img, request)
+
+Every write goes through debugfs -w, which neither replays a journal nor
+refuses a filesystem that needs it: after a power cut (QEMU killed) the
+journal still holds the guest's last transactions, and the next mount
+would replay them over what debugfs wrote (bitmaps, inode tables and
+directories of an older state: doc/results-format.md#power-cuts).  So a
+write first replays the journal as that mount would (recover()).  And
+debugfs's mkdir of a name that exists writes the new directory's inode
+before it finds the name taken, then frees only its bitmap bits: a
+directory is made only where none is.
 """
 import os
 import re
@@ -91,13 +101,80 @@ def results_create(img, mib):
 
 
 def _debugfs(img, request, write=True):
+    if write:
+        recover(img)
     argv = ["debugfs"] + (["-w"] if write else []) + ["-R", request]
     return _run(argv + ["%s?offset=%d" % (img, part_offset(img))])
 
 
+def needs_recovery(img):
+    """Whether the ext4 of partition 1 of img has a journal to replay (its
+    last mount did not end: a power cut, QEMU killed)."""
+    done = _run(["dumpe2fs", "-h", "%s?offset=%d" % (img, part_offset(img))],
+                check="dumpe2fs cannot read partition 1 of %s" % img)
+    features = re.search(r"^Filesystem features:(.*)$", done.stdout, re.M)
+    return bool(features) and "needs_recovery" in features.group(1).split()
+
+
+_CHUNK = 1 << 20
+
+
+def recover(img):
+    """Replay the journal of partition 1 of img, if it has one to replay,
+    as the kernel's mount would: e2fsck -E journal_only on a copy of the
+    partition (e2fsck cannot reopen an image at an offset), then the
+    chunks that changed written back in place."""
+    if not needs_recovery(img):
+        return
+    offset, size = part_offset(img), part_kib(img) * 1024
+    with tempfile.NamedTemporaryFile(prefix="bootbench-recover.", suffix=".img") as copy:
+        try:
+            with open(img, "rb") as src:
+                src.seek(offset)
+                left = size
+                while left:
+                    block = src.read(min(_CHUNK, left))
+                    if not block:
+                        raise Error("%s ends inside partition 1" % img)
+                    if block.count(0) == len(block):
+                        copy.seek(len(block), os.SEEK_CUR)
+                    else:
+                        copy.write(block)
+                    left -= len(block)
+                copy.truncate(size)
+                copy.flush()
+        except OSError as e:
+            raise Error("cannot copy partition 1 of %s: %s" % (img, e.strerror)) from None
+        done = _run(["e2fsck", "-E", "journal_only", "-p", copy.name])
+        if done.returncode > 1:
+            raise Error("e2fsck cannot replay the journal of partition 1 of %s (exit %d): %s"
+                        % (img, done.returncode, (done.stderr or done.stdout).strip()))
+        try:
+            with open(img, "r+b") as dst:
+                copy.seek(0)
+                for at in range(0, size, _CHUNK):
+                    new = copy.read(_CHUNK)
+                    dst.seek(offset + at)
+                    if dst.read(len(new)) != new:
+                        dst.seek(offset + at)
+                        dst.write(new)
+                dst.flush()
+                os.fsync(dst.fileno())
+        except OSError as e:
+            raise Error("cannot write the replayed journal back into %s: %s"
+                        % (img, e.strerror)) from None
+
+
+def _exists(img, path):
+    """Whether path exists on partition 1 of img."""
+    done = _debugfs(img, "stat " + path, write=False)
+    return done.returncode == 0 and re.search(r"^Inode: [0-9]+", done.stdout, re.M) is not None
+
+
 def debugfs_write(img, request):
-    """One debugfs write request on partition 1 of img; an Error with what
-    debugfs said when it said more than its banner."""
+    """One debugfs write request on partition 1 of img (its journal
+    replayed first); an Error with what debugfs said when it said more
+    than its banner."""
     done = _debugfs(img, request)
     said = [l for l in (done.stdout + done.stderr).split("\n")
             if l and not re.match(r"debugfs [0-9]|Allocated inode", l)]
@@ -108,9 +185,10 @@ def debugfs_write(img, request):
 def results_put(img, path, dest):
     """path onto the results disk img as dest, replacing it; dest's
     directory is made if missing (one level deep)."""
-    if "/" in dest:
-        _debugfs(img, "mkdir " + dest.rsplit("/", 1)[0])
-    _debugfs(img, "rm " + dest)
+    if "/" in dest and not _exists(img, dest.rsplit("/", 1)[0]):
+        debugfs_write(img, "mkdir " + dest.rsplit("/", 1)[0])
+    if _exists(img, dest):
+        debugfs_write(img, "rm " + dest)
     debugfs_write(img, "write %s %s" % (path, dest))
 
 
