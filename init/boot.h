@@ -12,6 +12,7 @@
 #include "init/kernel/cmdline.h"
 #include "init/kernel/kfacts.h"
 #include "init/kernel/sysinfo.h"
+#include "init/results/results_fsck.h"
 #include "init/results/results_state.h"
 #include "init/suite_info.h"
 #include "init/walk/walk_file.h"
@@ -44,6 +45,7 @@ struct boot {
 
 	bool results_mounted;
 	bool results_formatted;
+	struct results_fsck results_fsck;	/* before the mount */
 	struct results_health results_health;	/* checked at the finish */
 	bool results_trouble_said;	/* the reason names it already */
 	bool record_saved;		/* the final run.json is on the disk */

@@ -23,6 +23,7 @@
 #include "init/phase.h"
 #include "init/results/console_results.h"
 #include "init/results/interrupted.h"
+#include "init/results/results_fsck.h"
 #include "init/results/results_state.h"
 #include "init/results/rundir.h"
 #include "init/results/runjson.h"
@@ -58,6 +59,7 @@ static int write_record(struct boot *b, const char *status, const char *finished
 		.wal = b->wal_facts.device[0] ? &b->wal_facts : NULL,
 		.results_mount_options = b->results_mount_options,
 		.results_formatted = b->results_formatted,
+		.results_fsck = b->results_fsck.ran ? &b->results_fsck : NULL,
 		.results_health = b->results_health.state == RESULTS_NOT_MOUNTED ?
 			NULL : &b->results_health,
 		.suite = b->have_suite ? &b->suite : NULL,
@@ -194,7 +196,9 @@ int results_open(struct boot *b)
 		return fail("results partition %s is read-only (the disk refuses writes: "
 			    "/sys/class/block/%s/ro is 1): not using it", d->path, d->name);
 	}
-	if (mount(d->path, RESULTS_MOUNT, "ext4", RESULTS_MOUNT_FLAGS, "") < 0)
+	if (!b->results_formatted && results_fsck(d->path, &b->results_fsck) < 0)
+		return -1;
+	if (mount(d->path, RESULTS_MOUNT, "ext4", RESULTS_MOUNT_FLAGS, RESULTS_MOUNT_DATA) < 0)
 		return fail("could not mount \"%s\" on \"%s\":", d->path, RESULTS_MOUNT);
 	b->results_mounted = true;
 	b->results_mount_options = RESULTS_MOUNT_OPTIONS;

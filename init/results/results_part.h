@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * results_part.h: the results partition (ext4, label bootbench-res).  It is
- * mounted, never formatted unless it is blank and bootbench.results-init=1
- * was given.  Each boot gets runs/<time>_<release>_<id>/ with run.json
+ * checked (results_fsck.h) and mounted, never formatted unless it is blank
+ * and bootbench.results-init=1 was given.  Each boot gets runs/<time>_<release>_<id>/ with run.json
  * (see doc/results-format.md), logs/ and what the suite runner writes.
  */
 #ifndef BOOTBENCH_INIT_RESULTS_PART_H
@@ -13,8 +13,14 @@ struct boot;
 #define RESULTS_MKFS_FEATURES \
 	"none,has_journal,ext_attr,resize_inode,dir_index,filetype,extent," \
 	"flex_bg,sparse_super,large_file,huge_file,dir_nlink,extra_isize,64bit,metadata_csum"
+/* ext4's defaults, written out so that the record says them: data
+ * written before the metadata that names it is committed (data=ordered),
+ * each commit ordered on the disk by a cache flush and FUA (barrier=1),
+ * and at the first error the kernel finds, no more writes
+ * (errors=remount-ro: the finish then says the partition is read-only). */
 #define RESULTS_MOUNT_FLAGS (MS_NOATIME | MS_NODEV | MS_NOSUID)
-#define RESULTS_MOUNT_OPTIONS "noatime,nodev,nosuid"
+#define RESULTS_MOUNT_DATA "data=ordered,barrier=1,errors=remount-ro"
+#define RESULTS_MOUNT_OPTIONS "noatime,nodev,nosuid," RESULTS_MOUNT_DATA
 
 /* Step: mount it, create the run directory, write run.json "running",
  * and keep the console log in the run's logs/console.log. */

@@ -96,6 +96,26 @@ static void disk(struct json *j, const char *key, const struct disk_facts *d)
 }
 
 /* The kernel's settings (kfacts.h) inside the "kernel" object. */
+/* e2fsck -p of the results partition before its mount; null when it did
+ * not run (formatted by this boot, in memory, or not reached). */
+static void fsck(struct json *j, const struct results_fsck *f)
+{
+	if (!f) {
+		json_null(j, "fsck");
+		return;
+	}
+	json_object_begin(j, "fsck");
+	json_string(j, "program", E2FSCK " -p");
+	if (f->exit_status < 0)
+		json_null(j, "exit_status");
+	else
+		json_int(j, "exit_status", f->exit_status);
+	json_bool(j, "repaired", f->exit_status > 0 && results_fsck_usable(f->exit_status));
+	json_double(j, "seconds", (long long)(f->seconds * 1000 + 0.5) / 1000.0);
+	json_string(j, "output", f->said);
+	json_object_end(j);
+}
+
 static void kernel_settings(struct json *j, const struct kernel_facts *k)
 {
 	if (!k || !k->config_source[0]) {
@@ -225,6 +245,7 @@ void record_write(FILE *out, const struct record *r)
 	json_object_begin(&j, "results_mount");
 	json_string_or_null(&j, "options", r->results_mount_options);
 	json_bool(&j, "formatted_by_this_boot", r->results_formatted);
+	fsck(&j, r->results_fsck);
 	if (r->results_health) {
 		json_string(&j, "state_at_finish", results_state_name(r->results_health->state));
 		if (r->results_health->free_bytes < 0)

@@ -16,6 +16,7 @@
 #include "init/kernel/kfacts.h"
 #include "init/kernel/sysinfo.h"
 #include "init/phase.h"
+#include "init/results/results_fsck.h"
 #include "init/results/results_state.h"
 #include "init/suite_info.h"
 
@@ -38,6 +39,7 @@ struct record {
 	const struct disk_facts *results, *target, *wal;	/* NULL: unknown */
 	const char *results_mount_options;
 	bool results_formatted;		/* formatted by this boot */
+	const struct results_fsck *results_fsck;	/* NULL: not checked */
 	const struct results_health *results_health;	/* NULL: not checked yet */
 	const struct suite_info *suite;	/* NULL: not described */
 	const struct phase *phases;
