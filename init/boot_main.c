@@ -4,8 +4,8 @@
  * (pid1.c) as its one child.
  *
  * It brings the machine up, reads the bootbench.* parameters, finds the
- * disks, opens a run directory on the results partition, checks the
- * wrong-disk interlock, loads the modules of the filesystems the suite
+ * disks, opens a run directory on the results partition, makes the model
+ * disks the command line asks for, checks the wrong-disk interlock, loads the modules of the filesystems the suite
  * formats, hands the target to the suite runner, saves the record,
  * prints the end line, stops every other process, unmounts, and exits
  * with how the machine should end (power off, reboot, or, in a walk of
@@ -26,6 +26,7 @@
 #include "init/crash_record.h"
 #include "init/disks/devices.h"
 #include "init/disks/interlock.h"
+#include "init/disks/model.h"
 #include "init/handover.h"
 #include "init/hang.h"
 #include "init/kernel/cmdline.h"
@@ -83,8 +84,14 @@ int main(int argc, char **argv)
 
 	if (!failure()) {
 		step(&b, "interlock");
-		if (runner_describe_suite(&b) == 0 && devices_refresh(&b) == 0)
+		if (runner_describe_suite(&b) == 0 &&
+		    model_make(b.machine.release, &b.params.target, &b.params.wal,
+			       b.suite.min_target_mib, &b.model_target, &b.model_wal) == 0 &&
+		    devices_refresh(&b) == 0) {
+			if (b.model_target.made || b.model_wal.made)
+				results_disk_facts(&b);
 			interlock_check(&b);
+		}
 	}
 	if (!failure()) {
 		step(&b, "fs-modules");

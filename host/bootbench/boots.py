@@ -146,6 +146,8 @@ class Settings:
     append: str = ""                 # extra kernel command line of every boot
     extra_disks: list = field(default_factory=list)
     target: bool = True              # attach a target disk
+    model: object = None             # a models.Model: the target is that model disk,
+                                     # made by the init in the guest's memory (no disk)
     target_name: str = "bootbench-target"
     target_spec: str = None          # bootbench.target= (default PARTLABEL=<target_name>; "none")
     keep_target: bool = False
@@ -241,9 +243,28 @@ class Sequence:
                  % (w.id, len(w.kdirs), ", ".join(map(str, vs))))
         return w
 
+    def target_record(self):
+        """host.json's target: the model disk and its parameters, or the
+        disk image attached (or none)."""
+        if self.s.model:
+            return dict(self.s.model.record(), size_mib=self.target_mib())
+        if not self.s.target:
+            return {"kind": "none"}
+        return {"kind": "disk", "size_mib": self.target_mib(), "drive": "virtio-blk-pci",
+                "image": "raw, cache=writeback, aio=threads"}
+
+    def clock(self, accel):
+        """The boot's Clock: under instruction time with a model target, an
+        idle guest's time jumps (sleep=off): nothing it waits for in a
+        measured window is the host's."""
+        return qemu.clock(self.s.clock, self.s.icount_shift, accel,
+                          "off" if self.s.model else qemu.ICOUNT_SLEEP)
+
     def cmdline(self, run_id, variant, walk, clock):
         words = ["loglevel=4", "bootbench.suite=" + self.suite_name, "bootbench.clock=" + clock.word]
         spec = self.s.target_spec or "PARTLABEL=" + self.s.target_name
+        if self.s.model:
+            spec = "model:%s:%d" % (self.s.model.name, self.target_mib())
         if spec != "none":
             words.append("bootbench.target=" + spec)
         words.append("bootbench.results=" + ("console" if self.s.results_console
@@ -251,17 +272,35 @@ class Sequence:
         words += ["bootbench.timeout=%d" % self.s.timeout, "bootbench.id=" + run_id]
         if walk:
             words.append("bootbench.next=walk/%s.txt" % walk.id)
+        if self.pmem(clock):
+            words.append("bootbench.pmem=1")
         if self.s.append:
             words.append(self.s.append)
         return " ".join(words + variants.cmdline(variant.name))
 
-    def qemu_args(self, target):
+    def pmem(self, clock):
+        """Whether the results disk is mapped as an NVDIMM (qemu_args)."""
+        return not self.s.results_console and clock.sleep == "off"
+
+    def qemu_args(self, target, clock):
         """The disks: the results disk first (/dev/vda), then the target,
         then the extra disks.  The results disk is the drive "results" of
         the device "results-disk", the target the drive "target" of
-        "target-disk" (names for QMP)."""
+        "target-disk" (names for QMP).  When an idle guest's time jumps
+        (a model target under instruction time), the results disk is
+        instead the image mapped as an NVDIMM (/dev/pmem0): its reads and
+        writes are the guest's own memory accesses, with nothing the host
+        times for the guest to wait on (a virtio disk's completions would
+        let the guest's clock race through every wait, doc/models.md)."""
         args = []
-        if not self.s.results_console:
+        if self.pmem(clock):
+            size = os.path.getsize(self.disk)
+            args += ["-machine", "pc,nvdimm=on",
+                     "-m", "%dM,slots=1,maxmem=%dM" % (self.s.memory, self.s.memory + size // (1 << 20)),
+                     "-object", "memory-backend-file,id=results,share=on,mem-path=%s,size=%d"
+                     % (self.disk, size),
+                     "-device", "nvdimm,memdev=results,id=results-disk"]
+        elif not self.s.results_console:
             ro = ",readonly=on" if self.s.results_readonly else ""
             args += ["-drive", "file=%s,if=none,id=results,format=raw%s" % (self.disk, ro),
                      "-device", "virtio-blk-pci,drive=results,id=results-disk"]
@@ -289,7 +328,8 @@ class Sequence:
         else:
             run_id, seconds = secrets.token_hex(4), self.s.timeout + GRACE_S
             ids = [run_id]
-        target = os.path.join(self.s.results, "target-%s.img" % run_id) if self.s.target else None
+        target = os.path.join(self.s.results, "target-%s.img" % run_id) \
+            if self.s.target and not self.s.model else None
         console = os.path.join(self.s.results, "console", "%s_%s.log" % (release, run_id))
         initrd = os.path.join(kdir, "initramfs.cpio.gz")
         if self.s.perf:
@@ -302,7 +342,7 @@ class Sequence:
                 disks.gpt_create(target, self.target_mib() + 2, self.s.target_name)
             vmlinuz = os.path.join(kdir, "vmlinuz")
             accel = qemu.accelerator(vmlinuz, qemu.clock_accel(self.s.clock, self.s.accel))
-            clock = qemu.clock(self.s.clock, self.s.icount_shift, accel)
+            clock = self.clock(accel)
             self.say("booting %s (run %s, suite %s, %s, clock %s, boot %d of %d)"
                      % (" ".join([release] + boot.variant.parameters), run_id, self.suite_name,
                         accel, clock.word, index, count))
@@ -311,12 +351,13 @@ class Sequence:
             # QEMU's deadline in the host's time, behind the guest's own.
             seconds = clock.host_seconds(seconds)
             rc = qemu.boot(console, seconds, vmlinuz, initrd,
-                           self.cmdline(run_id, boot.variant, walk, clock), self.qemu_args(target),
+                           self.cmdline(run_id, boot.variant, walk, clock), self.qemu_args(target, clock),
                            follow=not self.s.quiet, accel=accel, memory=self.s.memory,
                            cpus=self.s.cpus, clock=clock, started=INIT_LINE)
             host = hostload.record(before, hostload.sample(),
                                    {"index": index, "count": count, "round": boot.round,
-                                    "order": order, "seed": seed}, accel, clock.record())
+                                    "order": order, "seed": seed}, accel, clock.record(),
+                                   self.target_record())
             self.say("%s finished in %d s (qemu exit %d)" % (release, time.time() - start, rc))
             if rc == qemu.NOT_STARTED:
                 self.warn(not_started(release, clock, console))

@@ -109,9 +109,11 @@ static int module_dir(const struct boot *b, char *dir, size_t len)
 }
 
 /* finit_module() each module the text of the list file at path names, a
- * file of dir; count the listed and the loaded.  Every module is tried;
- * -1 if one failed or the list is not one (said). */
-static int load_listed(const char *dir, const char *path, char *text, size_t *count, size_t *loaded)
+ * file of dir, with the parameters params (NULL: none) gives it; count the
+ * listed and the loaded.  Every module is tried; -1 if one failed or the
+ * list is not one (said). */
+static int load_listed(const char *dir, const char *path, char *text, size_t *count, size_t *loaded,
+		       const char *(*params)(const char *ko))
 {
 	const char *names[MODULES_MAX];
 	char err[256];
@@ -129,7 +131,7 @@ static int load_listed(const char *dir, const char *path, char *text, size_t *co
 			rc = fail("could not open \"%s\":", ko);
 			continue;
 		}
-		if (syscall(SYS_finit_module, fd, "", 0) == 0)
+		if (syscall(SYS_finit_module, fd, params ? params(names[i]) : "", 0) == 0)
 			(*loaded)++;
 		else if (errno == ENODEV)	/* e.g. a CPU without the instructions it uses */
 			say("module %s: no device for it here (skipped)", names[i]);
@@ -160,9 +162,18 @@ int modules_load(struct boot *b)
 		}
 		return fail("could not read \"%s\":", list);
 	}
-	rc = load_listed(dir, list, text, &count, &loaded);
+	rc = load_listed(dir, list, text, &count, &loaded, NULL);
 	free(text);
 	say("loaded %zu of %zu modules in %.3f s", loaded, count, clock_now() - start);
+	if (b->params.pmem) {
+		bool found;
+
+		if (modules_load_named(b->machine.release, "pmem", NULL, &found) < 0)
+			rc = -1;
+		else if (!found)
+			say("bootbench.pmem=1: no load-pmem.list: this kernel has persistent memory "
+			    "built in, or not at all");
+	}
 	say_disk_filesystems();
 	return rc;
 }
@@ -194,11 +205,33 @@ int modules_load_filesystems(struct boot *b)
 				rc = fail("could not read \"%s\":", list);
 			continue;
 		}
-		if (load_listed(dir, list, text, &count, &loaded) < 0)
+		if (load_listed(dir, list, text, &count, &loaded, NULL) < 0)
 			rc = -1;
 		free(text);
 		say("loaded %zu of %zu modules for %s in %.3f s", loaded, count, fs, clock_now() - start);
 	}
 	say_disk_filesystems();
+	return rc;
+}
+
+int modules_load_named(const char *release, const char *name,
+		       const char *(*params)(const char *ko), bool *found)
+{
+	char list[PATH_MAX], dir[PATH_MAX], *text;
+	double start = clock_now();
+	size_t count, loaded;
+	int rc;
+
+	*found = false;
+	if (str_printf(dir, sizeof dir, "/lib/modules/%s", release) < 0 ||
+	    str_printf(list, sizeof list, "%s/load-%s.list", dir, name) < 0)
+		return fail("could not name the module list %s of release %s:", name, release);
+	text = read_text(list, 1 << 20, NULL);
+	if (!text)
+		return errno == ENOENT ? 0 : fail("could not read \"%s\":", list);
+	*found = true;
+	rc = load_listed(dir, list, text, &count, &loaded, params);
+	free(text);
+	say("loaded %zu of %zu modules for %s in %.3f s", loaded, count, name, clock_now() - start);
 	return rc;
 }

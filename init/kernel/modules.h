@@ -22,8 +22,16 @@ struct boot;
 
 /* Step: finit_module() each listed module.  One already loaded is fine,
  * and so is one with no device to drive (ENODEV); any other error fails
- * the run, after the rest of the list is loaded. */
+ * the run, after the rest of the list is loaded.  With bootbench.pmem=1,
+ * then the modules of load-pmem.list (persistent memory). */
 int modules_load(struct boot *b);
+
+/* The modules of /lib/modules/RELEASE/load-NAME.list, loaded as
+ * modules_load() loads them, each with the parameters params(its file
+ * name) gives (NULL: none).  0 with *found false when there is no such
+ * list (the kernel has them built in, or not at all); -1 after fail(). */
+int modules_load_named(const char *release, const char *name,
+		       const char *(*params)(const char *ko), bool *found);
 
 /* Whether the text of /proc/filesystems lists filesystem name. */
 bool filesystem_listed(const char *proc_filesystems, const char *name);
