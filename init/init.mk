@@ -7,7 +7,7 @@
 # touching a file recompiles only it.
 
 # The modules of common/ the boot program uses (tests/init.mk links them too).
-INIT_COMMON := json jsonread utf8 fileio message spawn spawn_run linesplit procstat clockmode
+INIT_COMMON := json jsonread utf8 fileio message spawn spawn_run linesplit procstat clockmode meminfo
 INIT_SRCS := $(sort $(wildcard $(TOP)/init/*.c $(TOP)/init/*/*.c)) \
 	$(INIT_COMMON:%=$(TOP)/common/%.c)
 

@@ -14,10 +14,10 @@
 
 #include "common/clock.h"
 #include "common/fileio.h"
+#include "common/meminfo.h"
 #include "init/console.h"
 #include "init/files.h"
 #include "init/kernel/modules.h"
-#include "init/kernel/sysinfo.h"
 #include "init/str.h"
 
 #define NULLB_DIR MODEL_CONFIGFS "/nullb"
@@ -85,10 +85,8 @@ static int choose(const char *role, const struct devspec *spec, long long defaul
 /* Enough memory for the disks, with MODEL_RESERVE_MIB left over. */
 static int memory_check(const struct model_disk *t, const struct model_disk *w)
 {
-	char *text = read_text("/proc/meminfo", 1 << 16, NULL);
-	long long avail = text ? meminfo_kib(text, "MemAvailable") : -1, need = 0;
+	long long avail = meminfo_read_kib("/proc/meminfo", "MemAvailable"), need = 0;
 
-	free(text);
 	if (avail < 0)
 		return fail("could not read MemAvailable of \"/proc/meminfo\":");
 	for (const struct model_disk *d = t; d; d = d == t ? w : NULL)

@@ -2,6 +2,7 @@
 /* Unit tests: /proc and sysfs parsers, the suite runner's describe output. */
 #include <string.h>
 
+#include "common/meminfo.h"
 #include "init/kernel/modules.h"
 #include "init/kernel/sysfs_text.h"
 #include "init/kernel/sysinfo.h"
