@@ -11,8 +11,8 @@
 #ifndef BOOTBENCH_REPORT_GROUP_H
 #define BOOTBENCH_REPORT_GROUP_H
 
-#include "report/compare.h"
-#include "report/describe.h"
+#include "report/stats/compare.h"
+#include "report/stats/describe.h"
 #include "report/report_options.h"
 #include "report/runs.h"
 

@@ -20,7 +20,7 @@ REPORT_UNIT_TESTS := $(filter-out pngcheck,$(basename $(notdir \
 REPORT_TEST_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -I$(TOP) \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-REPORT_STATS_SRCS := $(addprefix $(TOP)/report/,describe.c welch.c fieller.c batchmeans.c compare.c) \
+REPORT_STATS_SRCS := $(addprefix $(TOP)/report/stats/,describe.c welch.c fieller.c batchmeans.c compare.c) \
 	$(TOP)/common/stats.c
 
 # Each source, ours or the test's, compiled once into obj/ (its header
@@ -46,7 +46,7 @@ REPORT_TEST_SRCS_charts := $(TOP)/tests/report/charts.c $(TOP)/common/message.c 
 	$(addprefix $(TOP)/report/,syscsv.c svg.c svg_axis.c svg_text.c util.c diag.c)
 # --threshold PCT and METRIC=PCT.
 REPORT_TEST_SRCS_threshold := $(TOP)/tests/report/threshold.c $(TOP)/common/message.c \
-	$(addprefix $(TOP)/report/,threshold.c diag.c)
+	$(TOP)/report/stats/threshold.c $(TOP)/report/diag.c
 
 $(foreach t,$(REPORT_UNIT_TESTS),$(eval $(REPORT_TEST_BUILD)/$(t).test: \
 	$(call report_test_objs,$(REPORT_TEST_SRCS_$(t)))))
