@@ -2,6 +2,7 @@
 /* layout.c: numbers, cell texts and footnotes of the tables. */
 #include "report/layout.h"
 
+#include "report/keys.h"
 #include "report/monitors.h"
 #include "report/util.h"
 
@@ -268,8 +269,7 @@ char *column_runs(const struct report *r, size_t col)
 		const struct run *run = r->ds->runs[ri];
 		for (size_t i = 0; i < r->ds->nm; i++) {
 			const struct measurement *m = &r->ds->m[i];
-			const char *v = attrs_get(&m->attrs, r->axis);
-			if (m->run == run && strcmp(v ? v : "(none)", r->cols[col]) == 0) {
+			if (m->run == run && strcmp(key_value(m, r->axis), r->cols[col]) == 0) {
 				if (ri > 0 && strcmp(r->ds->runs[ri - 1]->name, run->name) == 0)
 					break;  /* the same run read from two places */
 				char *n = *out ? xasprintf("%s %s", out, run->name) : xstrdup(run->name);

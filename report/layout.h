@@ -10,7 +10,7 @@
 #ifndef BOOTBENCH_REPORT_LAYOUT_H
 #define BOOTBENCH_REPORT_LAYOUT_H
 
-#include "report/group.h"
+#include "report/model.h"
 
 #include <stdio.h>
 

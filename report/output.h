@@ -6,7 +6,7 @@
 #ifndef BOOTBENCH_REPORT_OUTPUT_H
 #define BOOTBENCH_REPORT_OUTPUT_H
 
-#include "report/group.h"
+#include "report/model.h"
 
 #include <stdio.h>
 
