@@ -3,6 +3,7 @@
 #include "report/cells.h"
 
 #include "common/stats.h"
+#include "report/measurements.h"
 #include "report/util.h"
 
 #include <math.h>
