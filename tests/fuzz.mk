@@ -2,7 +2,7 @@
 # Fuzzing the parsers of input from outside: the kernel command line
 # (init/kernel/cmdline.c), suite files (bench/suite/suite_parse.c), JSON
 # (common/jsonread.c), the report's reading of run directories
-# (report/runs.c), pgbench's logs and its output.  One harness per target,
+# (report/runs.c, measurements.c, run_facts.c), pgbench's logs and its output.  One harness per target,
 # tests/fuzz/<target>.c (LLVMFuzzerTestOneInput).
 #
 #   make fuzz                    each target under libFuzzer (clang, ASan,
