@@ -203,6 +203,13 @@ const char *direction(const struct table *t)
 	return t->higher_is_better ? "higher is better" : "lower is better";
 }
 
+char *metric_line(const struct table *t)
+{
+	if (strcmp(t->metric, t->unit) == 0)
+		return xasprintf("%s, %s.", t->metric, direction(t));
+	return xasprintf("%s (%s), %s.", t->metric, t->unit, direction(t));
+}
+
 char **table_footnotes(const struct report *r, const struct table *t, size_t *n)
 {
 	char **lines = xcalloc(5, sizeof *lines);
