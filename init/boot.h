@@ -8,7 +8,7 @@
 
 #include "init/disks/blockdev.h"
 #include "init/disks/disk_facts.h"
-#include "init/disks/model.h"
+#include "init/disks/model_disk.h"
 #include "init/hang.h"
 #include "init/kernel/cmdline.h"
 #include "init/kernel/kfacts.h"

@@ -26,7 +26,7 @@
 #include "init/crash_record.h"
 #include "init/disks/devices.h"
 #include "init/disks/interlock.h"
-#include "init/disks/model.h"
+#include "init/disks/model_disk.h"
 #include "init/handover.h"
 #include "init/hang.h"
 #include "init/kernel/cmdline.h"
@@ -38,6 +38,7 @@
 #include "init/poweroff.h"
 #include "init/results/results_part.h"
 #include "init/runner.h"
+#include "init/suite_info.h"
 #include "init/walk/walk.h"
 
 /* Phase NAME begins: the handover file names it, and bootbench.crash=
@@ -71,7 +72,7 @@ int main(int argc, char **argv)
 	b.deadline = clock_now() + b.params.timeout;
 
 	step(&b, "modules");
-	modules_load(&b);
+	modules_load(b.machine.release, b.params.pmem);
 
 	step(&b, "devices");
 	devices_wait(&b);
@@ -95,7 +96,9 @@ int main(int argc, char **argv)
 	}
 	if (!failure()) {
 		step(&b, "fs-modules");
-		modules_load_filesystems(&b);
+		const char *fs[SUITE_FILESYSTEMS_MAX];
+
+		modules_load_filesystems(b.machine.release, fs, suite_filesystem_names(&b.suite, fs));
 	}
 	if (!failure()) {
 		step(&b, "bench");

@@ -209,7 +209,7 @@ struct wanted {
 };
 
 /* A device to find: a model disk by the path it was made at, and not
- * until it was made (model.h). */
+ * until it was made (model_disk.h). */
 static void want(struct wanted *w, int *n, const char *role, const struct devspec *spec,
 		 const struct model_disk *model, const struct blockdev **found)
 {

@@ -23,7 +23,7 @@ struct interlock_facts {
 	unsigned long long min_bytes;		/* the suite's minimum size */
 	bool allow_unmarked;			/* the suite allows unmarked devices */
 	bool model;				/* a model disk this boot made in its
-						   memory (model.h): it needs no mark */
+						   memory (model_disk.h): it needs no mark */
 };
 
 /* 0 if dev may be formatted; else -1 with why naming the device and the

@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "common/clock.h"
-#include "init/boot.h"
 #include "init/console.h"
 #include "init/files.h"
 #include "init/str.h"
@@ -101,13 +100,6 @@ static bool filesystem_registered(const char *name)
 	return yes;
 }
 
-static int module_dir(const struct boot *b, char *dir, size_t len)
-{
-	if (str_printf(dir, len, "/lib/modules/%s", b->machine.release) < 0)
-		return fail("could not name the module directory of release %s:", b->machine.release);
-	return 0;
-}
-
 /* finit_module() each module the text of the list file at path names, a
  * file of dir, with the parameters params (NULL: none) gives it; count the
  * listed and the loaded.  Every module is tried; -1 if one failed or the
@@ -142,33 +134,42 @@ static int load_listed(const char *dir, const char *path, char *text, size_t *co
 	return rc;
 }
 
-int modules_load(struct boot *b)
+/* The module list file at /lib/modules/RELEASE/FILE, loaded by
+ * load_listed(); *found false (and 0) when there is no such file. */
+static int load_file(const char *release, const char *file, const char *(*params)(const char *ko),
+		     bool *found, size_t *count, size_t *loaded)
 {
-	char dir[PATH_MAX], list[PATH_MAX];
-	double start = clock_now();
-	size_t count, loaded;
-	char *text;
+	char dir[PATH_MAX], list[PATH_MAX], *text;
 	int rc;
 
-	if (module_dir(b, dir, sizeof dir) < 0)
-		return -1;
-	if (str_printf(list, sizeof list, "%s/load.list", dir) < 0)
-		return fail("could not name the module list of release %s:", b->machine.release);
+	*found = false;
+	*count = *loaded = 0;
+	if (str_printf(dir, sizeof dir, "/lib/modules/%s", release) < 0 ||
+	    str_printf(list, sizeof list, "%s/%s", dir, file) < 0)
+		return fail("could not name the module list %s of release %s:", file, release);
 	text = read_text(list, 1 << 20, NULL);
-	if (!text) {
-		if (errno == ENOENT) {
-			say("no %s: using the drivers built into the kernel", list);
-			return 0;
-		}
-		return fail("could not read \"%s\":", list);
-	}
-	rc = load_listed(dir, list, text, &count, &loaded, NULL);
+	if (!text)
+		return errno == ENOENT ? 0 : fail("could not read \"%s\":", list);
+	*found = true;
+	rc = load_listed(dir, list, text, count, loaded, params);
 	free(text);
-	say("loaded %zu of %zu modules in %.3f s", loaded, count, clock_now() - start);
-	if (b->params.pmem) {
-		bool found;
+	return rc;
+}
 
-		if (modules_load_named(b->machine.release, "pmem", NULL, &found) < 0)
+int modules_load(const char *release, bool pmem)
+{
+	double start = clock_now();
+	size_t count, loaded;
+	bool found;
+	int rc;
+
+	rc = load_file(release, "load.list", NULL, &found, &count, &loaded);
+	if (!found && rc == 0)
+		say("no /lib/modules/%s/load.list: using the drivers built into the kernel", release);
+	else
+		say("loaded %zu of %zu modules in %.3f s", loaded, count, clock_now() - start);
+	if (pmem) {
+		if (modules_load_named(release, "pmem", NULL, &found) < 0)
 			rc = -1;
 		else if (!found)
 			say("bootbench.pmem=1: no load-pmem.list: this kernel has persistent memory "
@@ -178,37 +179,22 @@ int modules_load(struct boot *b)
 	return rc;
 }
 
-int modules_load_filesystems(struct boot *b)
+int modules_load_filesystems(const char *release, const char *const *filesystems, int n)
 {
-	char dir[PATH_MAX];
 	int rc = 0;
 
-	if (module_dir(b, dir, sizeof dir) < 0)
-		return -1;
-	for (int i = 0; i < b->suite.n_filesystems; i++) {
-		const char *fs = b->suite.filesystems[i];
-		double start = clock_now();
-		char list[PATH_MAX], *text;
-		size_t count, loaded;
+	for (int i = 0; i < n; i++) {
+		const char *fs = filesystems[i];
+		char file[64];
+		bool found;
 
 		if (filesystem_registered(fs))
 			continue;
-		if (str_printf(list, sizeof list, "%s/load-%s.list", dir, fs) < 0) {
-			rc = fail("could not name the module list of filesystem %s:", fs);
-			continue;
-		}
-		text = read_text(list, 1 << 20, NULL);
-		if (!text) {
-			if (errno == ENOENT)
-				say("no %s: this kernel has no %s", list, fs);
-			else
-				rc = fail("could not read \"%s\":", list);
-			continue;
-		}
-		if (load_listed(dir, list, text, &count, &loaded, NULL) < 0)
+		snprintf(file, sizeof file, "load-%s.list", fs);
+		if (modules_load_named(release, fs, NULL, &found) < 0)
 			rc = -1;
-		free(text);
-		say("loaded %zu of %zu modules for %s in %.3f s", loaded, count, fs, clock_now() - start);
+		else if (!found)
+			say("no /lib/modules/%s/%s: this kernel has no %s", release, file, fs);
 	}
 	say_disk_filesystems();
 	return rc;
@@ -217,21 +203,16 @@ int modules_load_filesystems(struct boot *b)
 int modules_load_named(const char *release, const char *name,
 		       const char *(*params)(const char *ko), bool *found)
 {
-	char list[PATH_MAX], dir[PATH_MAX], *text;
 	double start = clock_now();
 	size_t count, loaded;
+	char file[64];
 	int rc;
 
-	*found = false;
-	if (str_printf(dir, sizeof dir, "/lib/modules/%s", release) < 0 ||
-	    str_printf(list, sizeof list, "%s/load-%s.list", dir, name) < 0)
-		return fail("could not name the module list %s of release %s:", name, release);
-	text = read_text(list, 1 << 20, NULL);
-	if (!text)
-		return errno == ENOENT ? 0 : fail("could not read \"%s\":", list);
-	*found = true;
-	rc = load_listed(dir, list, text, &count, &loaded, params);
-	free(text);
-	say("loaded %zu of %zu modules for %s in %.3f s", loaded, count, name, clock_now() - start);
+	if (str_printf(file, sizeof file, "load-%s.list", name) < 0)
+		return fail("could not name the module list of %s:", name);
+	rc = load_file(release, file, params, found, &count, &loaded);
+	if (*found)
+		say("loaded %zu of %zu modules for %s in %.3f s", loaded, count, name,
+		    clock_now() - start);
 	return rc;
 }

@@ -71,7 +71,7 @@ static void clock_json(struct json *j, const struct clock_mode *c)
 	json_object_end(j);
 }
 
-/* A model disk's parameters and what null_blk made of them (model.h). */
+/* A model disk's parameters and what null_blk made of them (model_disk.h). */
 static void modeled(struct json *j, const struct model_disk *m)
 {
 	const struct model_profile *p;

@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #include "init/disks/disk_facts.h"
-#include "init/disks/model.h"
+#include "init/disks/model_disk.h"
 #include "init/hang.h"
 #include "init/kernel/cmdline.h"
 #include "init/kernel/kfacts.h"

@@ -7,7 +7,7 @@
  * refused with its line number; "model", "model:NAME" and
  * "model:NAME:MIB" are specs, and their malformed kin are not.
  */
-#include "init/disks/model.h"
+#include "init/disks/model_disk.h"
 #include "init/disks/model_conf.h"
 #include "init/kernel/devspec.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * model.h: the modeled disks, made in the guest's memory for a target (or
+ * model_disk.h: the modeled disks, made in the guest's memory for a target (or
  * WAL device) that the command line names as model[:NAME[:MIB]]: a
  * null_blk device (blk-mq, memory-backed), made through configfs with
  * the parameters of model NAME of /etc/bootbench/models.conf: every
@@ -10,8 +10,8 @@
  * part in its I/O, so under instruction time (doc/clocks.md) its requests
  * take the same guest time in every boot.  doc/models.md.
  */
-#ifndef BOOTBENCH_INIT_MODEL_H
-#define BOOTBENCH_INIT_MODEL_H
+#ifndef BOOTBENCH_INIT_MODEL_DISK_H
+#define BOOTBENCH_INIT_MODEL_DISK_H
 
 #include <stdbool.h>
 

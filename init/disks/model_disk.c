@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* model.c: the modeled disks: null_blk devices made through configfs. */
-#include "init/disks/model.h"
+/* model_disk.c: the modeled disks: null_blk devices made through configfs. */
+#include "init/disks/model_disk.h"
 
 #include <errno.h>
 #include <limits.h>
