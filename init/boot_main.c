@@ -30,6 +30,7 @@
 #include "init/handover.h"
 #include "init/hang.h"
 #include "init/kernel/cmdline.h"
+#include "init/kernel/cpus_online.h"
 #include "init/kernel/imageinfo.h"
 #include "init/kernel/modules.h"
 #include "init/kernel/mounts.h"
@@ -69,6 +70,8 @@ int main(int argc, char **argv)
 
 	step(&b, "cmdline");
 	b.params_ok = cmdline_read(&b.params, &b.cmdline) == 0;
+	if (b.params.online_cpus)
+		cpus_online_count(CPUS_SYSFS, &b.machine.cpu_count);
 	b.deadline = clock_now() + b.params.timeout;
 
 	step(&b, "modules");

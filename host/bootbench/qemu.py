@@ -192,6 +192,26 @@ class Clock:
         return {"mode": "instructions", "shift": self.shift, "sleep": self.sleep}
 
 
+# Linux before 6.5 waits for a second CPU in do_boot_cpu() without ever
+# letting it run under QEMU 7.2's -icount round robin, and hangs: it boots
+# with maxcpus=1 and the init brings the others online (doc/clocks.md).
+SMP_ONLINE_BEFORE = (6, 5)
+
+
+def smp_words(release, clock, cpus):
+    """The kernel command-line words a boot of Linux release with cpus
+    vCPUs under clock needs for its second CPU: maxcpus=1 and
+    bootbench.online-cpus=1 for Linux before 6.5 in instruction time with
+    more than one vCPU; none otherwise."""
+    try:
+        version = tuple(int(x) for x in release.split("-")[0].split("+")[0].split(".")[:2])
+    except ValueError:
+        return []
+    if clock.mode != "instructions" or int(cpus) < 2 or version >= SMP_ONLINE_BEFORE:
+        return []
+    return ["maxcpus=1", "bootbench.online-cpus=1"]
+
+
 def _shift(value, what):
     if not value.isdigit() or not value.isascii():
         raise ValueError("%s: not a number: '%s'" % (what, value))

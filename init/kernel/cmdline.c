@@ -131,6 +131,11 @@ static int set_pmem(struct params *p, const char *k, const char *v, char *err, s
 	return set_bool(&p->pmem, k, v, err, n);
 }
 
+static int set_online_cpus(struct params *p, const char *k, const char *v, char *err, size_t n)
+{
+	return set_bool(&p->online_cpus, k, v, err, n);
+}
+
 static const char *const after_names[] = {
 	[AFTER_POWEROFF] = "poweroff",
 	[AFTER_REBOOT] = "reboot",
@@ -245,6 +250,7 @@ static const struct key {
 	{ "erase", set_erase },
 	{ "results-init", set_results_init },
 	{ "pmem", set_pmem },
+	{ "online-cpus", set_online_cpus },
 	{ "after", set_after },
 	{ "timeout", set_timeout },
 	{ "disk-wait", set_disk_wait },
