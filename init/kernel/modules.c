@@ -46,6 +46,39 @@ int module_list_parse(char *text, const char **names, size_t max, size_t *count,
 	return 0;
 }
 
+/* Whether a and b, of len bytes, are one module name ('-' and '_' alike). */
+static bool same_module(const char *a, const char *b, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (a[i] != b[i] && !(strchr("-_", a[i]) && strchr("-_", b[i])))
+			return false;
+	return true;
+}
+
+int module_cmdline_params(const char *cmdline, const char *module, char *out, size_t size)
+{
+	size_t mlen = strlen(module), used = 0;
+
+	out[0] = '\0';
+	for (const char *s = cmdline; s && *s; ) {
+		size_t len;
+
+		s += strspn(s, " \t\n");
+		len = strcspn(s, " \t\n");
+		if (len > mlen + 1 && s[mlen] == '.' && same_module(s, module, mlen) &&
+		    memchr(s + mlen + 1, '=', len - mlen - 1)) {
+			int n = snprintf(out + used, size - used, "%s%.*s", used ? " " : "",
+					 (int)(len - mlen - 1), s + mlen + 1);
+
+			if (n < 0 || (size_t)n >= size - used)
+				return -1;
+			used += (size_t)n;
+		}
+		s += len;
+	}
+	return 0;
+}
+
 /* One console line naming the disk filesystems the kernel now has. */
 static void say_disk_filesystems(void)
 {
@@ -100,6 +133,27 @@ static bool filesystem_registered(const char *name)
 	return yes;
 }
 
+/* The arguments of module file ko: those params (NULL: none) gives it,
+ * then those of the kernel command line (module_cmdline_params()). */
+static void module_args(const char *ko, const char *(*params)(const char *ko), char *args,
+			size_t size)
+{
+	static char *cmdline;
+	char name[64], own[512];
+	size_t used;
+
+	if (!cmdline && !(cmdline = read_text("/proc/cmdline", 65536, NULL)))
+		cmdline = "";
+	snprintf(name, sizeof name, "%.*s", (int)(strlen(ko) > 3 ? strlen(ko) - 3 : 0), ko);
+	snprintf(args, size, "%s", params ? params(ko) : "");
+	used = strlen(args);
+	if (module_cmdline_params(cmdline, name, own, sizeof own) < 0)
+		warning("module %s: its parameters on the kernel command line are cut to %zu bytes",
+			name, sizeof own);
+	if (own[0])
+		snprintf(args + used, size - used, "%s%s", used ? " " : "", own);
+}
+
 /* finit_module() each module the text of the list file at path names, a
  * file of dir, with the parameters params (NULL: none) gives it; count the
  * listed and the loaded.  Every module is tried; -1 if one failed or the
@@ -115,7 +169,7 @@ static int load_listed(const char *dir, const char *path, char *text, size_t *co
 	if (module_list_parse(text, names, MODULES_MAX, count, err, sizeof err) < 0)
 		return fail("%s: %s", path, err);
 	for (size_t i = 0; i < *count; i++) {
-		char ko[PATH_MAX];
+		char ko[PATH_MAX], args[1024];
 		int fd;
 
 		if (str_printf(ko, sizeof ko, "%s/%s", dir, names[i]) < 0 ||
@@ -123,7 +177,8 @@ static int load_listed(const char *dir, const char *path, char *text, size_t *co
 			rc = fail("could not open \"%s\":", ko);
 			continue;
 		}
-		if (syscall(SYS_finit_module, fd, params ? params(names[i]) : "", 0) == 0)
+		module_args(names[i], params, args, sizeof args);
+		if (syscall(SYS_finit_module, fd, args, 0) == 0)
 			(*loaded)++;
 		else if (errno == ENODEV)	/* e.g. a CPU without the instructions it uses */
 			say("module %s: no device for it here (skipped)", names[i]);
