@@ -39,6 +39,7 @@ static void read_fs(struct fs_config *fs, const struct bench_case *c)
 	fs->mount_options = case_value(c, "filesystem", "mount_options");
 	fs->scheduler = case_value(c, "filesystem", "scheduler");
 	fs->readahead_kb = case_number(c, "filesystem", "readahead_kb");
+	fs->write_cache = case_value(c, "filesystem", "write_cache");
 }
 
 static int set_up_volumes(struct run *r)

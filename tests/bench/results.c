@@ -81,7 +81,7 @@ static void lines(void)
 	       "\"env\":{\"filesystem\":{\"type\":\"ext4\",\"profile\":\"compat\","
 	       "\"features\":\"\",\"block_size\":\"0\",\"inode_size\":0,\"inode_ratio\":0,"
 	       "\"discard\":false,\"mount_options\":\"noatime\",\"scheduler\":\"\","
-	       "\"readahead_kb\":-1,\"mkfs_command\":\"/sbin/mkfs.ext4 -F /dev/vdb1\"},"
+	       "\"readahead_kb\":-1,\"write_cache\":\"kernel\",\"mkfs_command\":\"/sbin/mkfs.ext4 -F /dev/vdb1\"},"
 	       "\"postgresql\":{\"fsync\":\"on\"}},"
 	       "\"params\":{\"clients\":2,\"duration_s\":5,\"script\":\"tpcb-like\","
 	       "\"custom_script\":\"\",\"scale\":1,\"threads\":\"clients\","
