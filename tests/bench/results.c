@@ -89,7 +89,7 @@ static void lines(void)
 	       "\"log\":\"auto\","
 	       "\"rate\":\"none\",\"latency_limit\":\"none\",\"init_steps\":\"auto\","
 	       "\"partitions\":0,\"partition_method\":\"range\",\"fillfactor\":100,"
-	       "\"unlogged\":false},"
+	       "\"unlogged\":false,\"random_seed\":\"time\"},"
 	       "\"metrics\":{\"tps\":812.5,\"latency_p50_ms\":2.1},"
 	       "\"primary\":{\"metric\":\"tps\",\"unit\":\"tps\",\"higher_is_better\":true},"
 	       "\"series\":\"series/pgbench-tpcb-like-s1-c2.csv\","

@@ -217,7 +217,7 @@ static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
 	const struct pgbench_job *j = a->j;
 	char pgbench[PATH_MAX], script[PATH_MAX], clients[16], threads[16],
 		length[24], scale[16], tries[32], sampling[40], rate[40], limit[40],
-		log_path[PATH_MAX], log_name[160], header[PATH_MAX + 512];
+		log_path[PATH_MAX], log_name[160], header[PATH_MAX + 512], seed[48];
 	const char *argv[32];
 	size_t n = 0;
 	struct proc_spec spec;
@@ -247,6 +247,8 @@ static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
 	argv[n++] = length;
 	argv[n++] = "-M";
 	argv[n++] = j->protocol;
+	snprintf(seed, sizeof(seed), "--random-seed=%s", j->random_seed ? j->random_seed : "time");
+	argv[n++] = seed;
 	argv[n++] = "-l";
 	if (j->log == PGBENCH_LOG_SECONDS) {
 		argv[n++] = "--aggregate-interval=1";

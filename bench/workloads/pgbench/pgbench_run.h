@@ -34,6 +34,7 @@ struct pgbench_job {
 	enum pgbench_log_kind log;
 	double rate;               /* -R tps; 0: none */
 	double latency_limit_ms;   /* -L; 0: none */
+	const char *random_seed;   /* --random-seed: time, rand or a number */
 };
 
 /* What the run gave besides the metrics. */
