@@ -9,16 +9,19 @@ load(where)               {name: Model} in the file's order (the first is
 parse(text)               the same from the file's text
 choose(text, models)      the Model that "model" or "model:NAME" names; a
                           ValueError naming the models for an unknown one
+request(text, where)      --target's value: None for disk, or the Model
 guest_mib(model, mib)     the guest memory a model disk of mib MiB takes,
                           with what the guest keeps for itself (the init
                           checks the same before it makes the disk)
+check_fits(model, mib, memory, kdirs)
+                          that it fits, and that each kernel has null_blk
 kernel_has_driver(config) whether a kernel's config has null_blk
 """
 import os
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from bootbench import Error
+from bootbench import Error, cli
 
 # The init keeps this much of the guest's available memory for the system
 # and PostgreSQL (init/disks/model.h MODEL_RESERVE_MIB); the kernel and the
@@ -88,8 +91,38 @@ def choose(text, models):
     return models[name]
 
 
+def request(text, where):
+    """--target's value: None for "disk", else the Model "model" or
+    "model:NAME" names; a cli.UsageError for anything else."""
+    if text == "disk":
+        return None
+    if text != "model" and not text.startswith("model:"):
+        raise cli.UsageError("--target: '%s' is neither disk nor model[:NAME]" % text)
+    try:
+        return choose(text, load(where))
+    except ValueError as e:
+        raise cli.UsageError("--target %s: %s" % (text, e)) from None
+
+
 def guest_mib(model, mib):
     return mib + model.cache_mib + RESERVE_MIB + BOOT_MIB
+
+
+def check_fits(model, target_mib, memory, kdirs):
+    """A model disk of target_mib fits in memory MiB of the guest, and each
+    kernel of kdirs (prepared directories) has its driver: else an Error,
+    status 2, before anything boots."""
+    need = guest_mib(model, target_mib)
+    if need > memory:
+        raise Error("--target model:%s: a model disk of %d MiB with its %d MiB cache needs %d MiB "
+                    "of guest memory (with %d MiB for the system); --memory is %d: raise --memory "
+                    "or lower --target-size" % (model.name, target_mib, model.cache_mib, need,
+                                                RESERVE_MIB + BOOT_MIB, memory), 2)
+    for kdir in kdirs:
+        config = os.path.join(kdir, "config")
+        if not kernel_has_driver(config):
+            raise Error("--target model: Linux %s has no null_blk (CONFIG_BLK_DEV_NULL_BLK in %s): "
+                        "it cannot make a model disk" % (os.path.basename(kdir), config), 2)
 
 
 def kernel_has_driver(config):
