@@ -60,6 +60,29 @@ static char *mitigations_summary(const struct jr_value *v)
 	return s;
 }
 
+/* "256 MiB model nvme (null_blk: 16667 ns a request, write back cache of
+ * 32 MiB, FUA, 3147 MiB/s, 1023 requests x 2 queues)": a model disk
+ * (run.json target.modeled), the kernel's view of its cache included, so
+ * that another model, or the same one made otherwise, is another setup. */
+static char *modeled_summary(const struct jr_value *j)
+{
+	const char *keys[] = { "size_mib", "latency_ns", "cache_mib", "mbps", "queue_depth", "queues" };
+	long long v[6] = { 0 };
+	const char *cache = jr_str(jr_path(j, "target.modeled.write_cache"));
+	const struct jr_value *fua = jr_path(j, "target.modeled.queue_fua");
+	char path[64];
+
+	for (size_t i = 0; i < 6; i++) {
+		snprintf(path, sizeof path, "target.modeled.%s", keys[i]);
+		jr_int(jr_path(j, path), &v[i]);
+	}
+	return xasprintf("%lld MiB model %s (null_blk: %lld ns a request, %s cache of %lld MiB, %s, "
+			 "%lld MiB/s, %lld requests x %lld queues)", v[0],
+			 jr_str(jr_path(j, "target.modeled.name")), v[1], cache ? cache : "unknown",
+			 v[2], fua && fua->type == JR_BOOL && fua->boolean ? "FUA" : "no FUA", v[3], v[4],
+			 v[5]);
+}
+
 /* "tree /src/linux, build id 4f1c2a, git 0123abcd, image #ed8f0dbdbefe":
  * which build of the kernel ran (run.json kernel.build); NULL if none. */
 static char *kernel_build_summary(const struct jr_value *j)
@@ -173,7 +196,11 @@ void run_facts_collect(struct run *r)
 		fact_str(r, "RAM", s);
 		free(s);
 	}
-	if (jr_int(jr_path(j, "target.size_bytes"), &n)) {
+	if (jr_str(jr_path(j, "target.modeled.name"))) {
+		s = modeled_summary(j);
+		fact_str(r, "target", s);
+		free(s);
+	} else if (jr_int(jr_path(j, "target.size_bytes"), &n)) {
 		const char *model = jr_str(jr_path(j, "target.model"));
 		const char *vendor = jr_str(jr_path(j, "target.vendor"));
 		const struct jr_value *rot = jr_path(j, "target.rotational");
