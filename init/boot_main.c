@@ -89,7 +89,7 @@ int main(int argc, char **argv)
 	if (!failure()) {
 		step(&b, "interlock");
 		if (runner_describe_suite(&b) == 0 &&
-		    model_make(b.machine.release, &b.params.target, &b.params.wal,
+		    model_make(b.machine.release, &b.params.clock, &b.params.target, &b.params.wal,
 			       b.suite.min_target_mib, &b.model_target, &b.model_wal) == 0 &&
 		    devices_refresh(&b) == 0) {
 			if (b.model_target.made || b.model_wal.made)

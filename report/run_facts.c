@@ -60,13 +60,15 @@ static char *mitigations_summary(const struct jr_value *v)
 	return s;
 }
 
-/* "256 MiB model nvme (null_blk: 16667 ns a request, write back cache of
- * 32 MiB, FUA, 3147 MiB/s, 1023 requests x 2 queues)": a model disk
- * (run.json target.modeled), the kernel's view of its cache included, so
- * that another model, or the same one made otherwise, is another setup. */
+/* "256 MiB model nvme (null_blk: 400008 ns a request, write back cache of
+ * 32 MiB, FUA, 130 MiB/s, 1023 requests x 2 queues)": a model disk
+ * (run.json target.modeled) as it was made (its times at scale), the
+ * kernel's view of its cache included, so that another model, or the same
+ * one made otherwise, is another setup. */
 static char *modeled_summary(const struct jr_value *j)
 {
-	const char *keys[] = { "size_mib", "latency_ns", "cache_mib", "mbps", "queue_depth", "queues" };
+	const char *keys[] = { "size_mib", "made_latency_ns", "cache_mib", "made_mbps", "queue_depth",
+			       "queues" };
 	long long v[6] = { 0 };
 	const char *cache = jr_str(jr_path(j, "target.modeled.write_cache"));
 	const struct jr_value *fua = jr_path(j, "target.modeled.queue_fua");

@@ -174,6 +174,11 @@ static int node_wait(struct model_disk *d)
 	return 0;
 }
 
+double model_time_scale(const struct clock_mode *c)
+{
+	return c->instructions ? (double)(1LL << c->shift) / MODEL_REAL_NS_PER_INSTRUCTION : 1.0;
+}
+
 /* One disk: its configfs directory, its attributes, power on. */
 static int make_one(const char *role, struct model_disk *d)
 {
@@ -190,13 +195,13 @@ static int make_one(const char *role, struct model_disk *d)
 	if (need(dir, "size", d->mib, d) < 0 || need(dir, "blocksize", p->block, d) < 0 ||
 	    need(dir, "queue_mode", 2, d) < 0 ||		/* blk-mq */
 	    need(dir, "irqmode", 2, d) < 0 ||			/* completions on a timer */
-	    need(dir, "completion_nsec", p->latency_ns, d) < 0 ||
+	    need(dir, "completion_nsec", d->latency_ns, d) < 0 ||
 	    need(dir, "memory_backed", 1, d) < 0 ||
 	    need(dir, "hw_queue_depth", p->queue_depth, d) < 0 ||
 	    need(dir, "submit_queues", queues, d) < 0 ||
 	    need(dir, "cache_size", p->cache_mib, d) < 0 ||
 	    want(dir, "fua", p->fua, d) < 0 ||
-	    (p->mbps && need(dir, "mbps", p->mbps, d) < 0) ||
+	    (d->mbps && need(dir, "mbps", d->mbps, d) < 0) ||
 	    want(dir, "discard", 1, d) < 0 ||
 	    need(dir, "power", 1, d) < 0)
 		return -1;
@@ -218,16 +223,26 @@ static int make_one(const char *role, struct model_disk *d)
 	snprintf(path, sizeof path, "/sys/block/%s/queue/fua", d->name);
 	d->fua = read_line(path, text, sizeof text) == 0 && text[0] == '1';
 	d->made = true;
-	say("model disk %s: %s, %lld MiB, %lld ns a request, %s cache of %lld MiB%s, %lld MiB/s%s%s",
-	    d->path, p->name, d->mib, p->latency_ns, d->write_cache, p->cache_mib,
-	    d->fua ? " with FUA" : ", no FUA", p->mbps, d->lacking[0] ? "; this null_blk lacks " : "",
-	    d->lacking);
+	say("model disk %s: %s, %lld MiB, %lld ns a request, %s cache of %lld MiB%s, %lld MiB/s "
+	    "(the model's times x %.2f)%s%s", d->path, p->name, d->mib, d->latency_ns,
+	    d->write_cache, p->cache_mib, d->fua ? " with FUA" : ", no FUA", d->mbps, d->time_scale,
+	    d->lacking[0] ? "; this null_blk lacks " : "", d->lacking);
 	return 0;
 }
 
-int model_make(const char *release, const struct devspec *target_spec,
-	       const struct devspec *wal_spec, long long default_mib,
-	       struct model_disk *target, struct model_disk *wal)
+/* The disk's latency and bandwidth at scale. */
+static void scale(struct model_disk *d, double by)
+{
+	d->time_scale = by;
+	d->latency_ns = (long long)(d->profile.latency_ns * by + 0.5);
+	d->mbps = d->profile.mbps ? (long long)(d->profile.mbps / by + 0.5) : 0;
+	if (d->profile.mbps && d->mbps < 1)
+		d->mbps = 1;
+}
+
+int model_make(const char *release, const struct clock_mode *clock,
+	       const struct devspec *target_spec, const struct devspec *wal_spec,
+	       long long default_mib, struct model_disk *target, struct model_disk *wal)
 {
 	struct model_profile models[MODELS_MAX];
 	size_t count;
@@ -241,6 +256,8 @@ int model_make(const char *release, const struct devspec *target_spec,
 	    choose("wal", wal_spec, default_mib, models, count, wal) < 0 ||
 	    memory_check(target, wal) < 0 || driver_ready(release) < 0)
 		return -1;
+	scale(target, model_time_scale(clock));
+	scale(wal, model_time_scale(clock));
 	if (target->wanted && make_one("target", target) < 0)
 		return -1;
 	if (wal->wanted && make_one("wal", wal) < 0)

@@ -89,6 +89,9 @@ static void modeled(struct json *j, const struct model_disk *m)
 	json_int(j, "cache_mib", p->cache_mib);
 	json_bool(j, "fua", p->fua);
 	json_int(j, "mbps", p->mbps);
+	json_double(j, "time_scale", (long long)(m->time_scale * 1000 + 0.5) / 1000.0);
+	json_int(j, "made_latency_ns", m->latency_ns);
+	json_int(j, "made_mbps", m->mbps);
 	json_int(j, "queue_depth", p->queue_depth);
 	json_int(j, "queues", p->queues);
 	json_int(j, "block", p->block);

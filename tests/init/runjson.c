@@ -395,6 +395,7 @@ static void record(void)
 
 	/* a model target: its parameters and what null_blk made of them */
 	struct model_disk md = { .wanted = true, .made = true, .mib = 256, .name = "nullb0",
+				 .time_scale = 24.0, .latency_ns = 400008, .mbps = 131,
 				 .path = "/dev/nullb0", .written = "size=256 completion_nsec=16667",
 				 .lacking = "fua", .write_cache = "write back", .fua = true,
 				 .profile = { "nvme", 16667, 32, true, 3147, 1023, 2, 512, "sheet" } };
@@ -407,7 +408,9 @@ static void record(void)
 	ok(written_with(withm, &p, "\"fstype\": null,\n    \"modeled\": {\n      \"name\": \"nvme\",\n"
 			"      \"driver\": \"null_blk\",\n      \"size_mib\": 256,\n"
 			"      \"latency_ns\": 16667,\n      \"cache_mib\": 32,\n      \"fua\": true,\n"
-			"      \"mbps\": 3147,\n      \"queue_depth\": 1023,\n      \"queues\": 2,\n"
+			"      \"mbps\": 3147,\n      \"time_scale\": 24,\n"
+			"      \"made_latency_ns\": 400008,\n      \"made_mbps\": 131,\n"
+			"      \"queue_depth\": 1023,\n      \"queues\": 2,\n"
 			"      \"block\": 512,\n      \"source\": \"sheet\",\n"
 			"      \"attributes\": \"size=256 completion_nsec=16667\",\n"
 			"      \"lacking\": \"fua\",\n      \"write_cache\": \"write back\",\n"
