@@ -13,6 +13,9 @@ The steps, each said on stdout ("kernel-gate: ..." lines):
             config, so that the next pipeline of the same target branch
             boots it without building) and the candidate commit; a kernel
             that does not build ends the job with its log (BUILD_FAILED)
+  clock     --clock auto made instructions or host by the accelerator the
+            baseline's kernel gets (qemu.accelerator: KVM only where it
+            works), before anything is booted or looked up
   boot      both, --boots N rounds of baseline then candidate (bootbench's
             boots.Sequence), into OUT/runs/; in instruction time a baseline
             commit's runs are kept in $BOOTBENCH_CACHE/ci-kernels/ too
@@ -31,7 +34,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from bootbench import Error, boots, kept_runs
+from bootbench import Error, boots, kept_runs, kernels, qemu
 from bootbench.bisect import builds, gitrange
 from bootbench.bisect.ranges import Candidate
 
@@ -177,6 +180,17 @@ class Pipeline:
             f.write(text)
 
     # --- boot and gate -------------------------------------------------------
+    def resolve_clock(self, base):
+        """--clock auto made the clock it means (instructions under TCG, the
+        host's under KVM), by the accelerator the baseline's kernel gets:
+        the boots, the runs kept and those taken all go by it."""
+        vmlinuz = os.path.join(kernels.directory(base.kernel, self.where), "vmlinuz")
+        accel = qemu.accelerator(vmlinuz, qemu.clock_accel(self.r.clock, self.r.accel))
+        clock = qemu.clock(self.r.clock, self.r.icount_shift, accel)
+        self.r.accel, self.r.clock = accel, clock.mode
+        say("clock: %s (%s)" % (clock.word, accel))
+        return clock
+
     def settings(self):
         return boots.Settings(results=os.path.join(self.out, "runs"), suite=self.r.suite,
                               timeout=self.r.timeout, memory=self.r.memory, cpus=self.r.cpus,
@@ -185,7 +199,7 @@ class Pipeline:
 
     def kept(self, commit, base):
         """Where the baseline's runs are kept for the next pipelines: a
-        commit's, in instruction time; else None."""
+        commit's, in instruction time; else None.  After resolve_clock()."""
         if not commit or self.r.clock != "instructions":
             return None
         return kept_runs.where_kept(cache_dir(), commit, base, self.settings(), self.where)
@@ -264,6 +278,7 @@ class Pipeline:
         self.tools()
         base = self.build("baseline", commit=base_commit, kernel=base_kernel)
         cand = self.build("candidate", commit=cand_commit)
+        self.resolve_clock(base)
         self.boot(base, cand, self.kept(base_commit, base))
         status = self.gate()
         if self.reused:

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """gatelib.py: what tests/lab's tests of lab/ci/kernel-gate share.
 
-gate(work, args, out, env)  lab/ci/kernel-gate --suite SUITE --clock
-                            instructions ARGS --out OUT, run in work:
-                            (exit status, output, wall seconds); its output
-                            also in OUT.log
+gate(work, args, out, env)  lab/ci/kernel-gate --suite SUITE --accel tcg
+                            ARGS --out OUT, run in work: (exit status,
+                            output, wall seconds); its output also in
+                            OUT.log.  The clock is left to auto, as the
+                            pipelines leave it: under TCG, instruction time
 text(path)                  a file's text, "" if it cannot be read
 junit_failures(path)        (cases, failed) of a JUnit file by junitparser;
                             None if it is not installed
@@ -36,7 +37,7 @@ CACHE = os.path.join(os.environ.get("BOOTBENCH_CACHE") or
 
 def gate(work, args, out, env=None):
     start = time.time()
-    done = subprocess.run([GATE, "--suite", SUITE, "--clock", "instructions", "--timeout", "600",
+    done = subprocess.run([GATE, "--suite", SUITE, "--accel", "tcg", "--timeout", "600",
                            "--out", out] + args, capture_output=True, text=True, cwd=work,
                           env=dict(os.environ, **(env or {})))
     secs = time.time() - start
