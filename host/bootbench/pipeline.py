@@ -8,6 +8,11 @@ job's.
 Pipeline(request, where).run() -> the exit status of the job
 
 The steps, each said on stdout ("kernel-gate: ..." lines):
+  cache     $BOOTBENCH_CACHE (default ~/.cache/bootbench) made and
+            written to; one that cannot be is said in one line and a
+            temporary directory stands for it (the job runs without its
+            cache); the kernels' ccache is its ccache/ unless CCACHE_DIR
+            says otherwise
   build     the baseline (a kernel as qemu/run takes it, or a commit: built,
             and kept in $BOOTBENCH_CACHE/ci-kernels/ by commit and base
             config, so that the next pipeline of the same target branch
@@ -26,11 +31,13 @@ The steps, each said on stdout ("kernel-gate: ..." lines):
             bootbench-gate, which writes OUT/summary.md, report.html,
             junit.xml and metrics.txt
 """
+import atexit
 import hashlib
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 
@@ -81,9 +88,33 @@ def say(text):
     print("%s: %s" % (PROG, text), flush=True)
 
 
+def cache_root():
+    return os.environ.get("BOOTBENCH_CACHE") or \
+        os.path.join(os.path.expanduser("~"), ".cache", "bootbench")
+
+
 def cache_dir():
-    return os.path.join(os.environ.get("BOOTBENCH_CACHE") or
-                        os.path.join(os.path.expanduser("~"), ".cache", "bootbench"), "ci-kernels")
+    return os.path.join(cache_root(), "ci-kernels")
+
+
+def usable_cache():
+    """$BOOTBENCH_CACHE made and written to; when it cannot be, one line
+    and a temporary directory in its place (exported, for make and the
+    builds; removed at exit).  The kernels' ccache goes under it unless CCACHE_DIR is set."""
+    root = cache_root()
+    try:
+        os.makedirs(root, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=root, prefix=".probe."):
+            pass
+    except OSError as e:
+        tmp = tempfile.mkdtemp(prefix="bootbench-cache.")
+        atexit.register(shutil.rmtree, tmp, True)
+        say("BOOTBENCH_CACHE: %s cannot be written (%s): running without the cache, in %s"
+            % (root, e.strerror, tmp))
+        os.environ["BOOTBENCH_CACHE"] = tmp
+        os.environ["CCACHE_DIR"] = os.path.join(tmp, "ccache")
+        return
+    os.environ.setdefault("CCACHE_DIR", os.path.join(root, "ccache"))
 
 
 def _sha(path):
@@ -274,6 +305,7 @@ class Pipeline:
         for name in ("summary.md", "junit.xml", "metrics.txt", "report.html"):
             if os.path.exists(os.path.join(self.out, name)):
                 os.remove(os.path.join(self.out, name))
+        usable_cache()
         base_commit, base_kernel, cand_commit = self.commits()
         self.tools()
         base = self.build("baseline", commit=base_commit, kernel=base_kernel)
