@@ -15,8 +15,9 @@ where_kept(cache, commit, variant, settings, where)
         kernel writes the archive afresh, with its own times), its
         parameters, the
         image id, the suite (a file's content), the clock, the machine
-        (accelerator, memory, CPUs, the run's deadline) and QEMU's version
-        (its CPU model and devices are the guest's machine); None when
+        (accelerator, memory, CPUs, the run's deadline), the target (a disk
+        image, or the model disk's parameters) and QEMU's version (its CPU
+        model and devices are the guest's machine); None when
         there is no image id to name it by
 take(kept, count, variant, clock, dest, where)
         the kept runs copied into dest (its runs/), each checked first to
@@ -81,6 +82,7 @@ def where_kept(cache, commit, variant, settings, where):
         "suite": _sha256(suite) if suites.is_file(suite) else suite,
         "clock": [settings.clock, settings.icount_shift],
         "machine": [settings.accel, settings.memory, settings.cpus, settings.timeout],
+        "target": settings.model.record() if settings.model else "disk",
         "qemu": qemu.version(),
     }
     digest = hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]

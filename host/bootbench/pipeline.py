@@ -20,7 +20,9 @@ The steps, each said on stdout ("kernel-gate: ..." lines):
             that does not build ends the job with its log (BUILD_FAILED)
   clock     --clock auto made instructions or host by the accelerator the
             baseline's kernel gets (qemu.accelerator: KVM only where it
-            works), before anything is booted or looked up
+            works), and --target auto the suite's qemu_target under TCG (the
+            ci suite's: the model disk, doc/models.md) or a disk image,
+            before anything is booted or looked up
   boot      both, --boots N rounds of baseline then candidate (bootbench's
             boots.Sequence), into OUT/runs/; in instruction time a
             commit's runs are kept in $BOOTBENCH_CACHE/ci-kernels/ too
@@ -49,7 +51,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from bootbench import Error, boots, kept_runs, kernels, qemu
+from bootbench import Error, boots, kept_runs, kernels, models, qemu, suites
 from bootbench.bisect import builds, gitrange
 from bootbench.bisect.ranges import Candidate
 
@@ -73,6 +75,7 @@ class Request:
     clock: str = "auto"           # instructions under TCG, the host's under KVM
     icount_shift: int = None      # as qemu.clock_request() gives it
     accel: str = "auto"
+    target: str = "auto"          # disk, model[:NAME], or auto: the suite's qemu_target under TCG
     timeout: int = 1800
     memory: int = 2048
     cpus: int = 2
@@ -144,6 +147,7 @@ class Pipeline:
         self.logs = _Logs(os.path.join(self.out, "builds"))
         self.builder = builds.Builder(request, self.logs, self.tree, where)
         self.reused = {}     # the sides whose runs were taken, and from where
+        self.model = None    # the model disk --target resolved to (resolve_clock)
 
     # --- what is compared --------------------------------------------------
     def commits(self):
@@ -226,16 +230,23 @@ class Pipeline:
         the boots, the runs kept and those taken all go by it."""
         vmlinuz = os.path.join(kernels.directory(base.kernel, self.where), "vmlinuz")
         accel = qemu.accelerator(vmlinuz, qemu.clock_accel(self.r.clock, self.r.accel))
-        clock = qemu.clock(self.r.clock, self.r.icount_shift, accel)
+        target = models.resolve(self.r.target, self.r.suite, accel, self.where)
+        self.model = models.request(target, self.where)
+        clock = qemu.clock(self.r.clock, self.r.icount_shift, accel,
+                           "off" if self.model else qemu.ICOUNT_SLEEP)
         self.r.accel, self.r.clock = accel, clock.mode
-        say("clock: %s (%s)" % (clock.word, accel))
+        say("clock: %s (%s); target: %s" % (clock.word, accel, "model disk %s" % self.model.name
+                                              if self.model else "a disk image"))
+        if self.model:
+            models.check_fits(self.model, suites.min_target_mib(self.r.suite, self.where),
+                              self.r.memory, [os.path.dirname(vmlinuz)])
         return clock
 
     def settings(self):
         return boots.Settings(results=os.path.join(self.out, "runs"), suite=self.r.suite,
                               timeout=self.r.timeout, memory=self.r.memory, cpus=self.r.cpus,
                               accel=self.r.accel, clock=self.r.clock,
-                              icount_shift=self.r.icount_shift, quiet=True)
+                              icount_shift=self.r.icount_shift, model=self.model, quiet=True)
 
     def kept(self, commit, variant):
         """Where a commit's runs are kept for the next pipelines, in
@@ -251,7 +262,8 @@ class Pipeline:
         run of the side is done.  The run directories of each role."""
         settings = self.settings()
         seq = boots.Sequence(settings, self.where, PROG)
-        clock = "instructions:%s" % settings.icount_shift
+        clock = qemu.clock(self.r.clock, self.r.icount_shift, self.r.accel,
+                           "off" if self.model else qemu.ICOUNT_SLEEP).word
         found, booting = {}, []
         for role, variant, kept in sides:
             taken = None

@@ -16,7 +16,8 @@ forget_kernels(commits)     the kernels and runs kept for those commits
                             (in $BOOTBENCH_CACHE/ci-kernels and
                             out/kernels) removed, and out/boot/grub.cfg
                             gathered again without them
-GATE, SUITE (tests/lab/one-disk.ini: select-only, one client, 3 s), CACHE
+GATE, SUITE (tests/lab/gate.ini: select-only, one client, 3 s, on the
+                            model disk under TCG), CACHE
 
 The pipelines as their runners run them:
 bootbench_repo(work)        a repository of bootbench as this tree is (what
@@ -49,7 +50,7 @@ import kerneldirs  # noqa: E402
 from citools import gitlab_ci_local  # noqa: E402
 
 GATE = os.path.join(TOP, "lab/ci/kernel-gate")
-SUITE = os.path.join(TOP, "tests/lab/one-disk.ini")
+SUITE = os.path.join(TOP, "tests/lab/gate.ini")
 CACHE_ROOT = os.environ.get("BOOTBENCH_CACHE") or \
     os.path.join(os.path.expanduser("~"), ".cache", "bootbench")
 CACHE = os.path.join(CACHE_ROOT, "ci-kernels")

@@ -34,7 +34,7 @@ import subprocess
 import sys
 import time
 
-from bootbench import Error, boots, disks, kernels, models, qemu
+from bootbench import Error, boots, disks, kernels, models, qemu, suites
 
 MARK = "BOOTBENCH_BISECT_SIDE"
 
@@ -129,7 +129,11 @@ class QemuBooter(_Booter):
     def clock(self, variant):
         """As boots.Sequence resolves it for a boot of variant (KVM's
         probe, if asked for, boots its kernel)."""
-        vmlinuz = os.path.join(kernels.directory(variant.kernel, self.where), "vmlinuz")
+        kdir = kernels.directory(variant.kernel, self.where)
+        vmlinuz = os.path.join(kdir, "vmlinuz")
+        if self.model:
+            models.check_fits(self.model, suites.min_target_mib(self.suite(), self.where) or 0,
+                              self.r.memory, [kdir])
         return qemu.clock(self.mode, self.shift,
                           qemu.accelerator(vmlinuz, qemu.clock_accel(self.mode, self.r.accel)),
                           "off" if self.model else qemu.ICOUNT_SLEEP)
