@@ -128,7 +128,8 @@ class Bisect:
                  "boot": ("command: " + r.boot_cmd) if r.boot_cmd else
                  "qemu%s, %d MiB, %d CPUs, accel %s%s" % (" walk" if r.walk else "", r.memory, r.cpus,
                                                            r.accel, ", target " + r.target
-                                                           if r.target != "disk" else "")}
+                                                           if r.target not in ("disk", "auto")
+                                                           else "")}
         if r.kernels:
             ident["kernels"] = [c.kernel for c in self.cands]
         else:
