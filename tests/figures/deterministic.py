@@ -1,14 +1,21 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 # tests/figures/deterministic.py [--boots N] [--cause-boots N] [--kernel K]
-# [--work DIR]: the deterministic machine (a model target, -icount
+# [--work DIR] [--only PART]: the deterministic machine (a model target, -icount
 # sleep=off: doc/models.md) against the instruction clock on a virtio disk
 # (doc/clocks.md), in figures, for doc/clocks.md:
 #   - the spread between boots: the quick and the ci suites, N boots each
-#     (default 5) on each machine; each case's CoV of its boots, its I/O
+#     (default 6) on each machine; each case's CoV of its boots, its I/O
 #     per transaction, and the smallest change 3 boots a side mark (the
 #     report's --plan formula at the default 1 % threshold:
 #     max(3.04 c, 1 % + 0.77 c) for a CoV c);
+#   - the gate A/A (part "gate"): the ci suite's first 3 boots on each
+#     machine against its next 3, by bootbench-gate, as a kernel tree's
+#     pipeline gates (the verdict, and each case's change and interval);
+#   - a small I/O change (part "small"): the kernel variant
+#     "6.12 null_blk.max_sectors=8" (the model disk's requests cut to 4 KiB:
+#     only the I/O path changes) against 6.12, 3 boots a side of the ci
+#     suite on the model, by bootbench-gate and the report;
 #   - known I/O causes, 3 boots a side on each machine, compared by the
 #     report in one sequence each: the target queue's write cache (write
 #     back against write through: flushes dropped), the scheduler (none
@@ -18,8 +25,8 @@
 # Nothing is asserted: it prints what it measured, each goal beside its
 # figure (commit-bound cases 0.2 %, 2 and 4 clients 0.5 %).  Every run is
 # kept in --work (default a new directory under /tmp), so that a figure
-# can be looked at again with bootbench-report.  It takes about an hour
-# and a half on 2 CPUs.
+# can be looked at again with bootbench-report.  It takes about two hours
+# on 2 CPUs.
 import argparse
 import json
 import os
@@ -38,7 +45,7 @@ COMMIT_BOUND = ("tpcb-like clients=1", "insert", "oltp read-write", "fsync")
 CAUSE_BASE = """# {name}: {what}
 [suite]
 description = {what}
-min_target_mib = 256
+min_target_mib = 320
 
 [filesystem]
 type = {fs}
@@ -176,19 +183,81 @@ def causes(work, boots, kernel):
     print("  (%.0f s)" % secs)
 
 
+def gate(baseline, candidate, *args):
+    """bootbench-gate of two lists of run directories: (exit status, its
+    summary's lines up to the details)."""
+    sides = []
+    for name, runs in (("baseline", baseline), ("candidate", candidate)):
+        d = tempfile.mkdtemp(prefix="gate-%s." % name)
+        os.makedirs(os.path.join(d, "runs"))
+        for r in runs:
+            os.symlink(r, os.path.join(d, "runs", os.path.basename(r)))
+        sides.append(d)
+    done = subprocess.run([os.path.join(TOP, "out", "bin", "bootbench-gate"), "--baseline", sides[0],
+                           "--candidate", sides[1]] + list(args), capture_output=True, text=True)
+    lines = []
+    for ln in done.stdout.split("\n"):
+        if ln.startswith(("<details>", "### How to bisect")):
+            break
+        if ln.strip() and not ln.startswith(("| | |", "|---|---|")):
+            lines.append(ln)
+    return done.returncode, lines
+
+
+def runs_of(d):
+    return sorted(os.path.join(d, "runs", n) for n in os.listdir(os.path.join(d, "runs")))
+
+
+def aa(work, boots, kernel):
+    print("== The gate A/A: the ci suite's first 3 boots against its next 3 on each machine")
+    for label, extra in MACHINES:
+        name = "ci-%s" % extra[1]
+        if not os.path.isdir(os.path.join(work, name, "runs")):
+            boot(work, name, extra, "ci", max(boots, 6), kernel)
+        runs = runs_of(os.path.join(work, name))
+        if len(runs) < 6:
+            print("-- %s: %d runs, 6 needed" % (label, len(runs)))
+            continue
+        rc, lines = gate(runs[:3], runs[3:6])
+        print("-- %s: bootbench-gate exit %d" % (label, rc))
+        for ln in lines:
+            print("  " + ln)
+
+
+def small(work, boots, kernel):
+    variant = "%s null_blk.max_sectors=8" % kernel
+    print("== A small I/O change: %s against %s, %d boots a side of ci on the model" % (variant, kernel, boots))
+    name = "small"
+    secs = boot(work, name, ["--target", "model", "--kernel", variant], "ci", boots, kernel)
+    runs = runs_of(os.path.join(work, name))
+    base = [r for r in runs if "null_blk.max_sectors" not in open(os.path.join(r, "run.json")).read()]
+    cand = [r for r in runs if r not in base]
+    rc, lines = gate(base, cand)
+    print("-- %d boots in %.0f s; bootbench-gate exit %d" % (len(runs), secs, rc))
+    for ln in lines:
+        print("  " + ln)
+    for case, t, c in cells(report(os.path.join(work, name, "runs"))):
+        if change(c):
+            print("  %-50s %-36s %s" % (case[:50], c["column"][:36], change(c)))
+
+
 def main():
     p = argparse.ArgumentParser(prog="tests/figures/deterministic.py")
-    p.add_argument("--boots", type=int, default=5)
+    p.add_argument("--boots", type=int, default=6)
     p.add_argument("--cause-boots", type=int, default=3)
     p.add_argument("--kernel", default="6.12")
     p.add_argument("--work")
-    p.add_argument("--only", choices=("spread", "causes"))
+    p.add_argument("--only", choices=("spread", "gate", "small", "causes"))
     a = p.parse_args()
     work = a.work or tempfile.mkdtemp(prefix="bootbench-deterministic.")
     os.makedirs(work, exist_ok=True)
     print("deterministic: runs kept in %s" % work)
     if a.only in (None, "spread"):
         spread(work, a.boots, a.kernel)
+    if a.only in (None, "gate"):
+        aa(work, a.boots, a.kernel)
+    if a.only in (None, "small"):
+        small(work, a.cause_boots, a.kernel)
     if a.only in (None, "causes"):
         causes(work, a.cause_boots, a.kernel)
     return 0
