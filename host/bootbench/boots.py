@@ -296,12 +296,12 @@ class Sequence:
             ids = [run_id]
         target = os.path.join(self.s.results, "target-%s.img" % run_id) if self.s.target else None
         console = os.path.join(self.s.results, "console", "%s_%s.log" % (release, run_id))
-        initrd = os.path.join(kdir, "initramfs.cpio.gz")
+        initrd = kernels.initrd(kdir)
         if self.s.perf:
-            initrd = os.path.join(self.s.results, "initrd-%s.cpio.gz" % run_id)
+            initrd = os.path.join(self.s.results, "initrd-%s.cpio" % run_id)
         try:
             if self.s.perf:
-                perf.initrd(os.path.join(kdir, "initramfs.cpio.gz"), initrd, self.tree)
+                perf.initrd(kernels.initrd(kdir), initrd, self.tree)
             if target:
                 # 2 MiB more for the partition table and the alignment.
                 disks.gpt_create(target, self.target_mib() + 2, self.s.target_name)
