@@ -15,6 +15,7 @@
 #include "bench/os/cgroup.h"
 #include "bench/pg/pg.h"
 #include "bench/run/benchjson.h"
+#include "bench/run/cluster_source.h"
 #include "bench/run/estimate.h"
 #include "bench/run/profiler.h"
 #include "bench/suite/suite.h"
@@ -51,6 +52,7 @@ struct run {
 	struct knobs knobs;            /* [sysctl] and [machine] on this machine */
 	struct profiler profiler;      /* [suite] profile (profiler.h) */
 	struct cgroups cgroups;        /* the server's and the client's (cgroup.h) */
+	struct cluster_source cluster; /* a fresh data directory's source ([suite] cluster) */
 };
 
 /*
