@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/clockmode.h"
+
 /* The options of run after --suite and --suite-file, in both texts that
  * list them. */
 #define RUN_OPTION_LINES \
@@ -32,7 +34,9 @@
 	"  BOOTBENCH_CLOCK         the clock the run is measured in: host (the\n" \
 	"                          default), or instructions:N under QEMU's\n" \
 	"                          -icount shift=N (N 0 to 10), which adds the CPU\n" \
-	"                          time per transaction counted in instructions\n"
+	"                          time per transaction counted in instructions;\n" \
+	"                          instructions:N,sleep=off when an idle guest's\n" \
+	"                          time jumps to its next deadline\n"
 
 const char options_usage[] =
 	"bootbench-bench runs a benchmark suite on a dedicated block device.\n"
@@ -450,16 +454,14 @@ int options_parse(int argc, char **argv, struct options *o,
 
 int options_clock(const char *value, int *shift, char *err, size_t errlen)
 {
-	const char *n = value && strncmp(value, "instructions:", 13) == 0 ? value + 13 : NULL;
+	struct clock_mode c;
 
 	*shift = -1;
-	if (!value || strcmp(value, "host") == 0)
+	if (!value)
 		return 0;
-	if (n && n[0] >= '0' && n[0] <= '9' &&
-	    (n[1] == '\0' || (n[0] == '1' && n[1] == '0' && n[2] == '\0'))) {
-		*shift = atoi(n);
-		return 0;
-	}
-	return error(err, errlen, "BOOTBENCH_CLOCK: \"%s\" is neither host nor "
-		     "instructions:N with N from 0 to 10", value);
+	if (clock_parse(value, &c) < 0)
+		return error(err, errlen, "BOOTBENCH_CLOCK: \"%s\" is not " CLOCK_RULE, value);
+	if (c.instructions)
+		*shift = c.shift;
+	return 0;
 }

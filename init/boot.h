@@ -8,6 +8,7 @@
 
 #include "init/disks/blockdev.h"
 #include "init/disks/disk_facts.h"
+#include "init/disks/model_disk.h"
 #include "init/hang.h"
 #include "init/kernel/cmdline.h"
 #include "init/kernel/kfacts.h"
@@ -41,6 +42,7 @@ struct boot {
 	struct blockdevs devs;		/* the last scan */
 	const struct blockdev *results, *target, *wal;	/* in devs */
 	struct disk_facts results_facts, target_facts, wal_facts;
+	struct model_disk model_target, model_wal;	/* made for a model spec */
 	bool have_disk_facts;
 
 	bool results_mounted;

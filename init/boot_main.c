@@ -4,8 +4,8 @@
  * (pid1.c) as its one child.
  *
  * It brings the machine up, reads the bootbench.* parameters, finds the
- * disks, opens a run directory on the results partition, checks the
- * wrong-disk interlock, loads the modules of the filesystems the suite
+ * disks, opens a run directory on the results partition, makes the model
+ * disks the command line asks for, checks the wrong-disk interlock, loads the modules of the filesystems the suite
  * formats, hands the target to the suite runner, saves the record,
  * prints the end line, stops every other process, unmounts, and exits
  * with how the machine should end (power off, reboot, or, in a walk of
@@ -26,9 +26,11 @@
 #include "init/crash_record.h"
 #include "init/disks/devices.h"
 #include "init/disks/interlock.h"
+#include "init/disks/model_disk.h"
 #include "init/handover.h"
 #include "init/hang.h"
 #include "init/kernel/cmdline.h"
+#include "init/kernel/cpus_online.h"
 #include "init/kernel/imageinfo.h"
 #include "init/kernel/modules.h"
 #include "init/kernel/mounts.h"
@@ -37,6 +39,7 @@
 #include "init/poweroff.h"
 #include "init/results/results_part.h"
 #include "init/runner.h"
+#include "init/suite_info.h"
 #include "init/walk/walk.h"
 
 /* Phase NAME begins: the handover file names it, and bootbench.crash=
@@ -67,10 +70,12 @@ int main(int argc, char **argv)
 
 	step(&b, "cmdline");
 	b.params_ok = cmdline_read(&b.params, &b.cmdline) == 0;
+	if (b.params.online_cpus)
+		cpus_online_count(CPUS_SYSFS, &b.machine.cpu_count);
 	b.deadline = clock_now() + b.params.timeout;
 
 	step(&b, "modules");
-	modules_load(&b);
+	modules_load(b.machine.release, b.params.pmem);
 
 	step(&b, "devices");
 	devices_wait(&b);
@@ -83,12 +88,20 @@ int main(int argc, char **argv)
 
 	if (!failure()) {
 		step(&b, "interlock");
-		if (runner_describe_suite(&b) == 0 && devices_refresh(&b) == 0)
+		if (runner_describe_suite(&b) == 0 &&
+		    model_make(b.machine.release, &b.params.clock, &b.params.target, &b.params.wal,
+			       b.suite.min_target_mib, &b.model_target, &b.model_wal) == 0 &&
+		    devices_refresh(&b) == 0) {
+			if (b.model_target.made || b.model_wal.made)
+				results_disk_facts(&b);
 			interlock_check(&b);
+		}
 	}
 	if (!failure()) {
 		step(&b, "fs-modules");
-		modules_load_filesystems(&b);
+		const char *fs[SUITE_FILESYSTEMS_MAX];
+
+		modules_load_filesystems(b.machine.release, fs, suite_filesystem_names(&b.suite, fs));
 	}
 	if (!failure()) {
 		step(&b, "bench");

@@ -24,6 +24,21 @@ int read_line(const char *path, char *buf, size_t size)
 	return 0;
 }
 
+int write_line(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), err;
+
+	if (fd < 0)
+		return -1;
+	if (write_all(fd, text, strlen(text)) < 0) {
+		err = errno;
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	return close(fd);
+}
+
 char *trim(char *s)
 {
 	char *end;

@@ -14,7 +14,7 @@
 #include "init/children.h"
 #include "init/console.h"
 #include "init/hang.h"
-#include "init/kernel/clockmode.h"
+#include "common/clockmode.h"
 #include "init/results/results_part.h"
 
 #define BENCH_PREFIX "bootbench-bench: "

@@ -81,3 +81,10 @@ const char *suite_info_missing(const struct suite_info *s)
 		return "filesystems";
 	return NULL;
 }
+
+int suite_filesystem_names(const struct suite_info *s, const char *names[SUITE_FILESYSTEMS_MAX])
+{
+	for (int i = 0; i < s->n_filesystems; i++)
+		names[i] = s->filesystems[i];
+	return s->n_filesystems;
+}

@@ -31,4 +31,7 @@ int suite_info_line(struct suite_info *s, const char *line);
 /* The name of the first key describe did not give, or NULL. */
 const char *suite_info_missing(const struct suite_info *s);
 
+/* The filesystems of s as names, in names[]; how many. */
+int suite_filesystem_names(const struct suite_info *s, const char *names[SUITE_FILESYSTEMS_MAX]);
+
 #endif

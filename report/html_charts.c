@@ -4,6 +4,7 @@
 
 #include "report/diag.h"
 #include "report/keys.h"
+#include "report/measurements.h"
 #include "report/util.h"
 
 #include <math.h>

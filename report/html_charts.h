@@ -14,7 +14,7 @@
 #ifndef BOOTBENCH_REPORT_HTML_CHARTS_H
 #define BOOTBENCH_REPORT_HTML_CHARTS_H
 
-#include "report/group.h"
+#include "report/model.h"
 #include "report/svg.h"
 
 #include <stdbool.h>

@@ -11,7 +11,7 @@
 #ifndef BOOTBENCH_REPORT_HTML_WARNINGS_H
 #define BOOTBENCH_REPORT_HTML_WARNINGS_H
 
-#include "report/group.h"
+#include "report/model.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -153,3 +153,10 @@ const char *key_default_axis(const struct dataset *ds)
 	}
 	return "kernel";
 }
+
+const char *key_value(const struct measurement *m, const char *key)
+{
+	const char *v = attrs_get(&m->attrs, key);
+
+	return v ? v : "(none)";
+}

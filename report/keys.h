@@ -25,4 +25,8 @@ char *key_resolve(struct dataset *ds, const char *name, const char *what);
  * the runs' variants differ. */
 const char *key_default_axis(const struct dataset *ds);
 
+/* The value of key in m, or "(none)" where m has none: the column, row or
+ * table of a measurement without the key. */
+const char *key_value(const struct measurement *m, const char *key);
+
 #endif

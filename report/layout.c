@@ -2,6 +2,7 @@
 /* layout.c: numbers, cell texts and footnotes of the tables. */
 #include "report/layout.h"
 
+#include "report/keys.h"
 #include "report/monitors.h"
 #include "report/util.h"
 
@@ -202,6 +203,13 @@ const char *direction(const struct table *t)
 	return t->higher_is_better ? "higher is better" : "lower is better";
 }
 
+char *metric_line(const struct table *t)
+{
+	if (strcmp(t->metric, t->unit) == 0)
+		return xasprintf("%s, %s.", t->metric, direction(t));
+	return xasprintf("%s (%s), %s.", t->metric, t->unit, direction(t));
+}
+
 char **table_footnotes(const struct report *r, const struct table *t, size_t *n)
 {
 	char **lines = xcalloc(5, sizeof *lines);
@@ -268,8 +276,7 @@ char *column_runs(const struct report *r, size_t col)
 		const struct run *run = r->ds->runs[ri];
 		for (size_t i = 0; i < r->ds->nm; i++) {
 			const struct measurement *m = &r->ds->m[i];
-			const char *v = attrs_get(&m->attrs, r->axis);
-			if (m->run == run && strcmp(v ? v : "(none)", r->cols[col]) == 0) {
+			if (m->run == run && strcmp(key_value(m, r->axis), r->cols[col]) == 0) {
 				if (ri > 0 && strcmp(r->ds->runs[ri - 1]->name, run->name) == 0)
 					break;  /* the same run read from two places */
 				char *n = *out ? xasprintf("%s %s", out, run->name) : xstrdup(run->name);

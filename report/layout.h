@@ -10,7 +10,7 @@
 #ifndef BOOTBENCH_REPORT_LAYOUT_H
 #define BOOTBENCH_REPORT_LAYOUT_H
 
-#include "report/group.h"
+#include "report/model.h"
 
 #include <stdio.h>
 
@@ -58,6 +58,10 @@ int *table_warnings(const struct report *r, const struct table *t, size_t *n);
 const char *verdict(const struct table *t, const struct cell *c);
 /* "higher is better" or "lower is better". */
 const char *direction(const struct table *t);
+/* The line under a table's title, a new string: its metric, the unit when
+ * it is not the metric's name, and the direction ("tps, higher is
+ * better."). */
+char *metric_line(const struct table *t);
 /* The runs of column col, as a space-separated list of directory names. */
 char *column_runs(const struct report *r, size_t col);
 /* Whether some fact differs between the runs. */

@@ -15,7 +15,8 @@
  * The direction of a metric by its name: the first rule that matches.
  * Times and failures first, so that "latency_stddev_ms" and
  * "skipped_per_s" are times and failures, not rates, and instructions
- * before sizes, so that "instructions_per_mb" is work, not a size.  doc/report.md shows
+ * and work per unit before sizes, so that "instructions_per_mb" and
+ * "io_read_kib_per_mb" are work, not sizes.  doc/report.md shows
  * this table; tests/report/metric.test holds every metric the workloads'
  * READMEs name to it.
  */
@@ -44,6 +45,10 @@ static const struct rule {
 	{ ENDS, "_ops_s", METRIC_HIGHER, "name ends in _ops_s" },
 	{ ENDS, "_mb_s", METRIC_HIGHER, "name ends in _mb_s (MB/s)" },
 	{ ENDS, "_ratio", METRIC_HIGHER, "name ends in _ratio" },
+	{ ENDS, "_per_tx", METRIC_LOWER, "name ends in _per_tx (work per transaction)" },
+	{ ENDS, "_per_op", METRIC_LOWER, "name ends in _per_op (work per operation)" },
+	{ ENDS, "_per_mb", METRIC_LOWER, "name ends in _per_mb (work per MB)" },
+	{ ENDS, "_per_sleep", METRIC_LOWER, "name ends in _per_sleep (work per sleep)" },
 	{ CONTAINS, "below", METRIC_HIGHER, "name has below (a share of fast outcomes)" },
 	{ IS, "transactions", METRIC_HIGHER, "transactions completed in the window" },
 	{ ENDS, "_bytes", METRIC_NEITHER, "name ends in _bytes (a size)" },

@@ -2,6 +2,7 @@
 /* monitors.c: cells of the key monitors under each row (see monitors.h). */
 #include "report/monitors.h"
 
+#include "report/cells.h"
 #include "report/util.h"
 
 #include <stdlib.h>

@@ -9,13 +9,13 @@
  * p99 of its seconds.  For every row of a table and every monitor that
  * some measurement of the table has, a monitor cell per column holds the
  * means of that cell's measurements; its statistics, boots and comparison
- * with the baseline column are those of a headline cell (group.h,
+ * with the baseline column are those of a headline cell (cells.h,
  * compare.h), made on those means.
  */
 #ifndef BOOTBENCH_REPORT_MONITORS_H
 #define BOOTBENCH_REPORT_MONITORS_H
 
-#include "report/group.h"
+#include "report/model.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -15,9 +15,9 @@
 #include "report/html_charts.h"
 #include "report/html_warnings.h"
 #include "report/layout.h"
-#include "report/monitors.h"
 #include "report/profile/prof_output.h"
 #include "report/svg.h"
+#include "report/table_walk.h"
 #include "report/util.h"
 #include "report/whole_file.h"
 
@@ -43,91 +43,118 @@ static const char css[] =
 "svg.flame{display:block;margin-top:12px}svg.flame .frame text{fill:#000}\n"
 "p.lead{font-size:1.1em;font-weight:bold}\n";
 
-/* A cell's value and change; its notes, unless they are the warnings'
- * numbers of the text outputs (the page marks the warnings' kinds). */
-static void cell_open(FILE *f, const struct cell_text *ct, bool notes)
+/* before, text escaped, after. */
+static void put(FILE *f, const char *before, const char *text, const char *after)
 {
-	fprintf(f, "<td class=\"num\">");
-	html_escape(f, ct->value);
-	if (*ct->change) {
-		fprintf(f, " <span%s>", strchr(ct->change, '*') ? " class=\"sig\"" : "");
-		html_escape(f, ct->change);
-		fprintf(f, "</span>");
-	}
-	if (notes && *ct->notes) {
-		fprintf(f, " <span class=\"warn\">");
-		html_escape(f, ct->notes);
-		fprintf(f, "</span>");
-	}
+	fputs(before, f);
+	html_escape(f, text);
+	fputs(after, f);
 }
 
-static void table(FILE *f, const struct report *r, const struct table *t)
-{
-	struct cell_text ct;
+/* A table on the page, with its warnings' kinds, which mark the cells. */
+struct html_table {
+	FILE *f;
+	const struct report *r;
+	const struct table *t;
 	struct warn_kinds kinds;
-	size_t nfoot;
-	char **foot;
+};
 
-	warn_kinds_build(r, t, &kinds);
-	fprintf(f, "<section class=\"table\" data-workload=\"");
-	html_escape(f, t->workload);
-	fprintf(f, "\">\n<h2>");
-	html_escape(f, t->title);
-	fprintf(f, "</h2>\n<p>");
-	html_escape(f, t->metric);
-	if (strcmp(t->metric, t->unit) != 0) {
-		fprintf(f, " (");
-		html_escape(f, t->unit);
-		fprintf(f, ")");
-	}
-	fprintf(f, ", %s.</p>\n<table>\n<tr><th>", direction(t));
-	html_escape(f, t->row_key ? t->row_key : "");
-	fprintf(f, "</th><th></th>");
-	for (size_t ci = 0; ci < t->ncols; ci++) {
-		fprintf(f, "<th>%s ", column_letter(t->cols[ci]));
-		html_escape(f, r->cols[t->cols[ci]]);
-		fprintf(f, "</th>");
-	}
-	fprintf(f, "</tr>\n");
-	for (size_t row = 0; row < t->nrows; row++) {
-		for (int s = 0; s < NLINES; s++) {
-			if (!line_shown(r, t, (enum stat_line)s))
-				continue;
-			fprintf(f, "<tr%s><td>", s == 0 ? " class=\"first\"" : "");
-			if (s == 0 && t->row_key)
-				html_escape(f, t->rows[row]);
-			fprintf(f, "</td><td class=\"stat\">%s</td>", stat_names[s]);
-			for (size_t ci = 0; ci < t->ncols; ci++) {
-				cell_text(r, t, row, t->cols[ci], (enum stat_line)s, &ct);
-				cell_open(f, &ct, false);
-				if (s == LINE_N)
-					html_warning_marks(f, r, t, &kinds, row, t->cols[ci]);
-				fprintf(f, "</td>");
-			}
-			fprintf(f, "</tr>\n");
-		}
-		for (size_t k = 0; monitors_shown(r, t) && k < t->nmonitors; k++) {
-			fprintf(f, "<tr class=\"monitor\"><td></td><td class=\"stat\">");
-			html_escape(f, t->monitor_names[k]);
-			fprintf(f, "</td>");
-			for (size_t ci = 0; ci < t->ncols; ci++) {
-				monitor_text(r, t, k, row, t->cols[ci], &ct);
-				cell_open(f, &ct, true);
-				fprintf(f, "</td>");
-			}
-			fprintf(f, "</tr>\n");
-		}
-	}
-	fprintf(f, "</table>\n");
-	foot = table_footnotes(r, t, &nfoot);
-	for (size_t i = 0; i < nfoot; i++) {
-		fprintf(f, "<p class=\"foot\">");
-		html_escape(f, foot[i]);
-		fprintf(f, "</p>\n");
-	}
-	html_warning_list(f, r, t, &kinds);
-	warn_kinds_free(&kinds);
-	free_lines(foot, nfoot);
+static FILE *file_of(void *out)
+{
+	return ((struct html_table *)out)->f;
+}
+
+static void html_title(void *out, const struct table *t)
+{
+	struct html_table *ht = out;
+	char *line = metric_line(t);
+
+	ht->t = t;
+	warn_kinds_build(ht->r, t, &ht->kinds);
+	put(ht->f, "<section class=\"table\" data-workload=\"", t->workload, "\">\n");
+	put(ht->f, "<h2>", t->title, "</h2>\n");
+	put(ht->f, "<p>", line, "</p>\n<table>\n");
+	free(line);
+}
+
+static void html_heading_start(void *out, const struct table *t)
+{
+	put(file_of(out), "<tr><th>", t->row_key ? t->row_key : "", "</th><th></th>");
+}
+
+static void html_heading_cell(void *out, const char *heading)
+{
+	put(file_of(out), "<th>", heading, "</th>");
+}
+
+static void html_heading_end(void *out, size_t n)
+{
+	(void)n;
+	fputs("</tr>\n", file_of(out));
+}
+
+/* A statistic's line starts with the row's value (on its first line);
+ * a monitor's with an empty cell. */
+static void html_line_start(void *out, const struct table_line *l)
+{
+	FILE *f = file_of(out);
+
+	if (l->monitor)
+		put(f, "<tr class=\"monitor\"><td></td><td class=\"stat\">", l->name, "</td>");
+	else if (l->first)
+		put(f, "<tr class=\"first\"><td>", l->label, "</td>");
+	else
+		put(f, "<tr><td>", l->label, "</td>");
+	if (!l->monitor)
+		put(f, "<td class=\"stat\">", l->name, "</td>");
+}
+
+/* A cell's value and change; its notes on a monitor's line (on the n
+ * line they are the warnings' numbers of the text outputs: the page marks
+ * the warnings' kinds instead). */
+static void html_cell(void *out, const struct table_line *l, size_t col, const struct cell_text *ct)
+{
+	struct html_table *ht = out;
+
+	put(ht->f, "<td class=\"num\">", ct->value, "");
+	if (*ct->change)
+		put(ht->f, strchr(ct->change, '*') ? " <span class=\"sig\">" : " <span>", ct->change,
+		    "</span>");
+	if (l->monitor && *ct->notes)
+		put(ht->f, " <span class=\"warn\">", ct->notes, "</span>");
+	if (!l->monitor && l->stat == LINE_N)
+		html_warning_marks(ht->f, ht->r, ht->t, &ht->kinds, l->row, col);
+	fputs("</td>", ht->f);
+}
+
+static void html_line_end(void *out, const struct table_line *l)
+{
+	(void)l;
+	fputs("</tr>\n", file_of(out));
+}
+
+static void html_notes(void *out, size_t nfoot, size_t nwarn)
+{
+	(void)nfoot;
+	(void)nwarn;
+	fputs("</table>\n", file_of(out));
+}
+
+static void html_footnote(void *out, const char *text)
+{
+	put(file_of(out), "<p class=\"foot\">", text, "</p>\n");
+}
+
+/* Under the table: its warnings grouped by kind (html_warnings.h), its
+ * charts and its profiles. */
+static void html_end(void *out, const struct table *t)
+{
+	struct html_table *ht = out;
+	const struct report *r = ht->r;
+	FILE *f = ht->f;
+
+	html_warning_list(f, r, t, &ht->kinds);
+	warn_kinds_free(&ht->kinds);
 	fprintf(f, "<div class=\"charts\">\n");
 	html_chart_rows(f, r, t);
 	html_chart_relative(f, r, t);
@@ -145,55 +172,54 @@ static void table(FILE *f, const struct report *r, const struct table *t)
 	fprintf(f, "</section>\n");
 }
 
+static const struct table_emitter html_emitter = {
+	.title = html_title,
+	.heading_start = html_heading_start, .heading_cell = html_heading_cell,
+	.heading_end = html_heading_end,
+	.line_start = html_line_start, .cell = html_cell, .line_end = html_line_end,
+	.notes = html_notes, .footnote = html_footnote, .end = html_end,
+};
+
 /* One report: its heading, columns, facts and tables. */
 static void report_body(FILE *f, const struct report *r)
 {
-	fprintf(f, "<h1>bootbench-report: suite ");
-	html_escape(f, report_suite(r));
-	fprintf(f, ", columns by ");
-	html_escape(f, r->axis);
-	if (r->opt->metric) {
-		fprintf(f, ", metric ");
-		html_escape(f, r->opt->metric);
-	}
-	fprintf(f, "</h1>\n");
 	char *clock = clocks_note(r->ds);
-	if (clock) {
-		fprintf(f, "<p><strong>Clock:</strong> ");
-		html_escape(f, clock);
-		fprintf(f, "</p>\n");
-		free(clock);
-	}
-	fprintf(f, "<table class=\"columns\">\n<tr><th>column</th><th>");
+
+	put(f, "<h1>bootbench-report: suite ", report_suite(r), ", columns by ");
 	html_escape(f, r->axis);
-	fprintf(f, "</th><th>runs</th></tr>\n");
+	if (r->opt->metric)
+		put(f, ", metric ", r->opt->metric, "");
+	fputs("</h1>\n", f);
+	if (clock)
+		put(f, "<p><strong>Clock:</strong> ", clock, "</p>\n");
+	free(clock);
+	put(f, "<table class=\"columns\">\n<tr><th>column</th><th>", r->axis,
+	    "</th><th>runs</th></tr>\n");
 	for (size_t c = 0; c < r->ncols; c++) {
 		char *runs = column_runs(r, c);
-		fprintf(f, "<tr><td>%s%s</td><td>", column_letter(c), c == r->baseline ? " (baseline)" : "");
-		html_escape(f, r->cols[c]);
-		fprintf(f, "</td><td>");
-		html_escape(f, runs);
-		fprintf(f, "</td></tr>\n");
+		fprintf(f, "<tr><td>%s%s</td>", column_letter(c), c == r->baseline ? " (baseline)" : "");
+		put(f, "<td>", r->cols[c], "</td>");
+		put(f, "<td>", runs, "</td></tr>\n");
 		free(runs);
 	}
-	fprintf(f, "</table>\n<p%s>%s</p>\n<table class=\"facts\">\n", facts_differ(r) ? " class=\"differs\"" : "",
-		facts_differ(r) ? "The runs differ in more than the axis:" : "Nothing differs between the runs but the axis.");
+	fprintf(f, "</table>\n<p%s>%s</p>\n<table class=\"facts\">\n",
+		facts_differ(r) ? " class=\"differs\"" : "",
+		facts_differ(r) ? "The runs differ in more than the axis:" :
+		"Nothing differs between the runs but the axis.");
 	for (size_t i = 0; i < r->nfacts; i++) {
 		const struct fact *fa = &r->facts[i];
-		fprintf(f, "<tr%s><th>", fa->differs ? " class=\"differs\"" : "");
-		html_escape(f, fa->key);
-		fprintf(f, "</th><td>");
+		put(f, fa->differs ? "<tr class=\"differs\"><th>" : "<tr><th>", fa->key, "</th><td>");
 		for (size_t v = 0; v < fa->nvalues; v++) {
-			if (v)
-				fprintf(f, "<br>");
-			html_escape(f, fa->values[v]);
+			put(f, v ? "<br>" : "", fa->values[v], "");
 			fprintf(f, " (%s)", fa->columns[v]);
 		}
-		fprintf(f, "</td></tr>\n");
+		fputs("</td></tr>\n", f);
 	}
-	fprintf(f, "</table>\n");
-	for (size_t i = 0; i < r->ntables; i++)
-		table(f, r, &r->tables[i]);
+	fputs("</table>\n", f);
+	for (size_t i = 0; i < r->ntables; i++) {
+		struct html_table ht = { .f = f, .r = r };
+		table_walk(r, &r->tables[i], &html_emitter, &ht);
+	}
 }
 
 static void page(FILE *f, const struct report *const *reps, size_t n, const char *lead)
@@ -202,11 +228,8 @@ static void page(FILE *f, const struct report *const *reps, size_t n, const char
 		diag_program);
 	html_escape(f, n ? report_suite(reps[0]) : "no report");
 	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", css);
-	if (lead) {
-		fprintf(f, "<p class=\"lead\">");
-		html_escape(f, lead);
-		fprintf(f, "</p>\n");
-	}
+	if (lead)
+		put(f, "<p class=\"lead\">", lead, "</p>\n");
 	for (size_t i = 0; i < n; i++)
 		report_body(f, reps[i]);
 	fprintf(f, "</body>\n</html>\n");

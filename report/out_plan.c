@@ -4,7 +4,7 @@
  * threshold or more), from the spread between the boots of a pilot. */
 #include "report/output.h"
 
-#include "report/compare.h"
+#include "report/stats/compare.h"
 #include "report/layout.h"
 #include "report/util.h"
 

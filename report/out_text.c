@@ -4,52 +4,14 @@
 
 #include "report/clocks.h"
 #include "report/layout.h"
-#include "report/monitors.h"
 #include "report/profile/prof_output.h"
+#include "report/table_walk.h"
+#include "report/text_wrap.h"
 #include "report/util.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Print text after prefix, wrapped at spaces (or anywhere in a word that
- * is too long) to TEXT_WIDTH, continuation lines indented by indent. */
-static void wrapped(FILE *f, const char *prefix, size_t indent, const char *text)
-{
-	size_t col = strlen(prefix), start = col;
-	const char *p = text;
-
-	fputs(prefix, f);
-	while (*p) {
-		size_t word;
-		while (*p == ' ')
-			p++;
-		word = strcspn(p, " ");
-		if (!word)
-			break;
-		if (col > start) {
-			if (col + 1 + word > TEXT_WIDTH) {
-				fprintf(f, "\n%*s", (int)indent, "");
-				col = start = indent;
-			} else {
-				fputc(' ', f);
-				col++;
-			}
-		}
-		while (col + word > TEXT_WIDTH) {
-			size_t room = TEXT_WIDTH - col;
-			fwrite(p, 1, room, f);
-			p += room;
-			word -= room;
-			fprintf(f, "\n%*s", (int)indent, "");
-			col = start = indent;
-		}
-		fwrite(p, 1, word, f);
-		col += word;
-		p += word;
-	}
-	fputc('\n', f);
-}
 
 /* Print line without its trailing spaces, and free it. */
 static void rstrip_print(FILE *f, char *line)
@@ -70,17 +32,17 @@ static void header(FILE *f, const struct report *r)
 			 r->ds->nruns == 1 ? "" : "s", report_suite(r),
 			 r->opt->case_id ? "; case " : "", r->opt->case_id ? r->opt->case_id : "",
 			 r->axis, column_letter(r->baseline));
-	wrapped(f, "bootbench-report: ", 4, line);
+	text_wrapped(f, "bootbench-report: ", 4, line);
 	free(line);
 	if ((line = clocks_note(r->ds))) {
-		wrapped(f, "Clock: ", 4, line);
+		text_wrapped(f, "Clock: ", 4, line);
 		free(line);
 	}
 	for (size_t c = 0; c < r->ncols; c++) {
 		char *runs = column_runs(r, c), prefix[16];
 		snprintf(prefix, sizeof prefix, "  %-3s", column_letter(c));
-		wrapped(f, prefix, 5, r->cols[c]);
-		wrapped(f, "     runs: ", 11, runs);
+		text_wrapped(f, prefix, 5, r->cols[c]);
+		text_wrapped(f, "     runs: ", 11, runs);
 		free(runs);
 	}
 	line = xstrdup("");
@@ -93,7 +55,7 @@ static void header(FILE *f, const struct report *r)
 		line = n;
 	}
 	if (*line)
-		wrapped(f, "Same in every run: ", 4, line);
+		text_wrapped(f, "Same in every run: ", 4, line);
 	free(line);
 	/* Passes: what differs, what varies alike in every column, what
 	 * follows the axis (the kernel's config when the columns are kernels). */
@@ -116,7 +78,7 @@ static void header(FILE *f, const struct report *r)
 				line = n;
 			}
 			char *prefix = xasprintf("  %s: ", fa->key);
-			wrapped(f, prefix, 4, line);
+			text_wrapped(f, prefix, 4, line);
 			free(prefix);
 			free(line);
 		}
@@ -125,141 +87,189 @@ static void header(FILE *f, const struct report *r)
 	}
 }
 
-/* line with one more cell appended; line is freed. */
-static char *add_cell(char *line, const struct cell_text *ct, size_t chw, size_t nw)
-{
-	char *n = xasprintf("%s %11s %-*s%s%-*s", line, ct->value, (int)chw, ct->change,
-			    nw ? " " : "", (int)nw, ct->notes);
+/* A table in text: its widths, then the line being written. */
+struct text_table {
+	FILE *f;
+	const struct report *r;
+	size_t rw;              /* the row values' width */
+	size_t labelw;          /* the labels' width: row value and statistic, or monitor */
+	size_t chw;             /* the changes' width */
+	size_t nw;              /* the notes' width */
+	size_t cellw;           /* a cell's width */
+	char *line;
+};
 
-	free(line);
-	return n;
+/* The measuring walk: the widest label, change and notes. */
+static void measure_line(void *out, const struct table_line *l)
+{
+	struct text_table *tt = out;
+
+	if (l->monitor && 2 + strlen(l->name) > tt->labelw)
+		tt->labelw = 2 + strlen(l->name);
 }
 
-static void table(FILE *f, const struct report *r, const struct table *t)
+static void measure_cell(void *out, const struct table_line *l, size_t col,
+			 const struct cell_text *ct)
 {
-	const char *rk = t->row_key ? t->row_key : "";
-	size_t rw = strlen(rk), nw = 0, chw = 8, labelw, cellw, per;
-	struct cell_text ct;
-	char *line;
+	struct text_table *tt = out;
 
+	(void)col;
+	if ((l->monitor || l->stat == LINE_N) && strlen(ct->notes) > tt->nw)
+		tt->nw = strlen(ct->notes);
+	if ((l->monitor || l->stat == LINE_CHANGE || l->stat == LINE_COV) && strlen(ct->change) > tt->chw)
+		tt->chw = strlen(ct->change);
+}
+
+static const struct table_emitter text_measure = {
+	.line_start = measure_line,
+	.cell = measure_cell,
+};
+
+/* The widths of the table's cells, and how many columns fit a block: as
+ * far as two fit a line, wide enough for their headings. */
+static size_t text_blocks(void *out, const struct table *t)
+{
+	struct text_table *tt = out;
+	const struct report *r = tt->r;
+	size_t cellw, per;
+
+	tt->rw = t->row_key ? strlen(t->row_key) : 0;
 	for (size_t i = 0; i < t->nrows; i++)
-		if (strlen(t->rows[i]) > rw)
-			rw = strlen(t->rows[i]);
-	for (size_t row = 0; row < t->nrows; row++)
-		for (size_t col = 0; col < r->ncols; col++) {
-			cell_text(r, t, row, col, LINE_N, &ct);
-			if (strlen(ct.notes) > nw)
-				nw = strlen(ct.notes);
-			cell_text(r, t, row, col, LINE_CHANGE, &ct);
-			if (strlen(ct.change) > chw)
-				chw = strlen(ct.change);
-			cell_text(r, t, row, col, LINE_COV, &ct);
-			if (strlen(ct.change) > chw)
-				chw = strlen(ct.change);
-		}
-	if (rw > 24)
-		rw = 24;
-	labelw = rw + 2 + 6;
-	for (size_t k = 0; monitors_shown(r, t) && k < t->nmonitors; k++) {
-		if (2 + strlen(t->monitor_names[k]) > labelw)
-			labelw = 2 + strlen(t->monitor_names[k]);
-		for (size_t row = 0; row < t->nrows; row++)
-			for (size_t col = 0; col < r->ncols; col++) {
-				monitor_text(r, t, k, row, col, &ct);
-				if (strlen(ct.change) > chw)
-					chw = strlen(ct.change);
-				if (strlen(ct.notes) > nw)
-					nw = strlen(ct.notes);
-			}
-	}
-	cellw = 1 + 11 + 1 + chw + (nw ? 1 + nw : 0);
-	/* Room for the column headings, as far as two columns fit a line. */
+		if (strlen(t->rows[i]) > tt->rw)
+			tt->rw = strlen(t->rows[i]);
+	if (tt->rw > 24)
+		tt->rw = 24;
+	tt->labelw = tt->rw + 2 + 6;
+	tt->chw = 8;
+	tt->nw = 0;
+	table_walk(r, t, &text_measure, tt);
+	cellw = 1 + 11 + 1 + tt->chw + (tt->nw ? 1 + tt->nw : 0);
 	for (size_t ci = 0; ci < t->ncols; ci++) {
 		size_t hl = strlen(column_letter(t->cols[ci])) + 1 + strlen(r->cols[t->cols[ci]]) + 2;
-		if (hl > cellw && labelw + 2 * hl <= TEXT_WIDTH)
+		if (hl > cellw && tt->labelw + 2 * hl <= TEXT_WIDTH)
 			cellw = hl;
 	}
-	per = (TEXT_WIDTH - labelw) / cellw;
-	if (per < 1)
-		per = 1;
-
-	fputc('\n', f);
-	wrapped(f, "== ", 3, t->title);
-	if (strcmp(t->metric, t->unit) == 0)
-		line = xasprintf("%s, %s.", t->metric, direction(t));
-	else
-		line = xasprintf("%s (%s), %s.", t->metric, t->unit, direction(t));
-	wrapped(f, "   ", 3, line);
-	free(line);
-	for (size_t first = 0; first < t->ncols; first += per) {
-		size_t last = first + per < t->ncols ? first + per : t->ncols;
-		fputc('\n', f);
-		line = xasprintf("%-*.*s", (int)labelw, (int)labelw, rk);
-		for (size_t ci = first; ci < last; ci++) {
-			size_t col = t->cols[ci];
-			char *h = xasprintf("%s %s", column_letter(col), r->cols[col]);
-			if (strlen(h) > cellw - 2)
-				strcpy(h + cellw - 4, "..");
-			char *n = xasprintf("%s %-*s", line, (int)(cellw - 1), h);
-			free(h);
-			free(line);
-			line = n;
-		}
-		rstrip_print(f, line);
-		for (size_t row = 0; row < t->nrows; row++) {
-			for (int s = 0; s < NLINES; s++) {
-				char label[64];
-				if (!line_shown(r, t, (enum stat_line)s))
-					continue;
-				snprintf(label, sizeof label, "%*.*s  %-6s", (int)rw, (int)rw,
-					 s == 0 && t->row_key ? t->rows[row] : "", stat_names[s]);
-				line = xasprintf("%-*s", (int)labelw, label);
-				for (size_t ci = first; ci < last; ci++) {
-					cell_text(r, t, row, t->cols[ci], (enum stat_line)s, &ct);
-					line = add_cell(line, &ct, chw, nw);
-				}
-				rstrip_print(f, line);
-			}
-			for (size_t k = 0; monitors_shown(r, t) && k < t->nmonitors; k++) {
-				line = xasprintf("  %-*s", (int)labelw - 2, t->monitor_names[k]);
-				for (size_t ci = first; ci < last; ci++) {
-					monitor_text(r, t, k, row, t->cols[ci], &ct);
-					line = add_cell(line, &ct, chw, nw);
-				}
-				rstrip_print(f, line);
-			}
-		}
-	}
-	size_t nfoot, nwarn;
-	char **foot = table_footnotes(r, t, &nfoot);
-	int *ids = table_warnings(r, t, &nwarn);
-	if (nfoot || nwarn)
-		fputc('\n', f);
-	for (size_t i = 0; i < nfoot; i++)
-		wrapped(f, "   ", 3, foot[i]);
-	for (size_t i = 0; i < nwarn; i++) {
-		const struct warning *w = &r->legend[ids[i] - 1];
-		char prefix[16];
-		line = xasprintf("%s: %s", w->code, w->message);
-		snprintf(prefix, sizeof prefix, "  !%-3d ", ids[i]);
-		wrapped(f, prefix, strlen(prefix), line);
-		free(line);
-	}
-	free(ids);
-	free_lines(foot, nfoot);
+	tt->cellw = cellw;
+	per = (TEXT_WIDTH - tt->labelw) / cellw;
+	return per < 1 ? 1 : per;
 }
+
+static void text_title(void *out, const struct table *t)
+{
+	struct text_table *tt = out;
+	char *line = metric_line(t);
+
+	fputc('\n', tt->f);
+	text_wrapped(tt->f, "== ", 3, t->title);
+	text_wrapped(tt->f, "   ", 3, line);
+	free(line);
+}
+
+static void text_heading_start(void *out, const struct table *t)
+{
+	struct text_table *tt = out;
+	const char *rk = t->row_key ? t->row_key : "";
+
+	fputc('\n', tt->f);
+	tt->line = xasprintf("%-*.*s", (int)tt->labelw, (int)tt->labelw, rk);
+}
+
+/* A column's heading, cut short with ".." to its cell's width. */
+static void text_heading_cell(void *out, const char *heading)
+{
+	struct text_table *tt = out;
+	char *h = xstrdup(heading), *n;
+
+	if (strlen(h) > tt->cellw - 2)
+		strcpy(h + tt->cellw - 4, "..");
+	n = xasprintf("%s %-*s", tt->line, (int)(tt->cellw - 1), h);
+	free(h);
+	free(tt->line);
+	tt->line = n;
+}
+
+static void text_heading_end(void *out, size_t n)
+{
+	struct text_table *tt = out;
+
+	(void)n;
+	rstrip_print(tt->f, tt->line);
+}
+
+static void text_line_start(void *out, const struct table_line *l)
+{
+	struct text_table *tt = out;
+	char label[64];
+
+	if (l->monitor) {
+		tt->line = xasprintf("  %-*s", (int)tt->labelw - 2, l->name);
+		return;
+	}
+	snprintf(label, sizeof label, "%*.*s  %-6s", (int)tt->rw, (int)tt->rw, l->label, l->name);
+	tt->line = xasprintf("%-*s", (int)tt->labelw, label);
+}
+
+static void text_cell(void *out, const struct table_line *l, size_t col, const struct cell_text *ct)
+{
+	struct text_table *tt = out;
+	char *n = xasprintf("%s %11s %-*s%s%-*s", tt->line, ct->value, (int)tt->chw, ct->change,
+			    tt->nw ? " " : "", (int)tt->nw, ct->notes);
+
+	(void)l;
+	(void)col;
+	free(tt->line);
+	tt->line = n;
+}
+
+static void text_line_end(void *out, const struct table_line *l)
+{
+	struct text_table *tt = out;
+
+	(void)l;
+	rstrip_print(tt->f, tt->line);
+}
+
+static void text_notes(void *out, size_t nfoot, size_t nwarn)
+{
+	struct text_table *tt = out;
+
+	if (nfoot || nwarn)
+		fputc('\n', tt->f);
+}
+
+static void text_footnote(void *out, const char *text)
+{
+	struct text_table *tt = out;
+
+	text_wrapped(tt->f, "   ", 3, text);
+}
+
+static void text_warning(void *out, size_t i, int id, const struct warning *w)
+{
+	struct text_table *tt = out;
+	char *line = xasprintf("%s: %s", w->code, w->message), prefix[16];
+
+	(void)i;
+	snprintf(prefix, sizeof prefix, "  !%-3d ", id);
+	text_wrapped(tt->f, prefix, strlen(prefix), line);
+	free(line);
+}
+
+static const struct table_emitter text_emitter = {
+	.title = text_title, .block_columns = text_blocks,
+	.heading_start = text_heading_start, .heading_cell = text_heading_cell,
+	.heading_end = text_heading_end,
+	.line_start = text_line_start, .cell = text_cell, .line_end = text_line_end,
+	.notes = text_notes, .footnote = text_footnote, .warning = text_warning,
+};
 
 void output_text(FILE *f, const struct report *r)
 {
 	header(f, r);
 	for (size_t i = 0; i < r->ntables; i++) {
-		table(f, r, &r->tables[i]);
+		struct text_table tt = { .f = f, .r = r };
+		table_walk(r, &r->tables[i], &text_emitter, &tt);
 		if (r->profiles)
 			output_profile_text(f, r, i);
 	}
-}
-
-void output_text_wrapped(FILE *f, const char *prefix, size_t indent, const char *text)
-{
-	wrapped(f, prefix, indent, text);
 }

@@ -6,15 +6,12 @@
 #ifndef BOOTBENCH_REPORT_OUTPUT_H
 #define BOOTBENCH_REPORT_OUTPUT_H
 
-#include "report/group.h"
+#include "report/model.h"
 
 #include <stdio.h>
 
-#define TEXT_WIDTH 100
-
+/* The text report, at most TEXT_WIDTH (text_wrap.h) columns wide. */
 void output_text(FILE *f, const struct report *r);
-/* text after prefix, wrapped at TEXT_WIDTH, continuation lines indented. */
-void output_text_wrapped(FILE *f, const char *prefix, size_t indent, const char *text);
 void output_markdown(FILE *f, const struct report *r);
 /* s with the characters Markdown (and its tables) give a meaning escaped. */
 void output_markdown_text(FILE *f, const char *s);

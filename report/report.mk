@@ -7,10 +7,10 @@
 
 REPORT_BUILD := $(BUILD)/report
 REPORT       := $(OUT)/bin/bootbench-report
-# Every report/*.c and report/profile/*.c (by their paths below report/),
-# and the modules of common/ it uses.
+# Every report/*.c, report/stats/*.c and report/profile/*.c (by their
+# paths below report/), and the modules of common/ it uses.
 REPORT_SRCS   := $(patsubst $(TOP)/report/%,%,$(sort $(wildcard $(TOP)/report/*.c \
-	$(TOP)/report/profile/*.c)))
+	$(TOP)/report/stats/*.c $(TOP)/report/profile/*.c)))
 REPORT_COMMON := jsonread utf8 json stats fileio message
 REPORT_OBJS   := $(addprefix $(REPORT_BUILD)/,$(REPORT_SRCS:.c=.o)) \
 	$(REPORT_COMMON:%=$(REPORT_BUILD)/%.o) $(REPORT_BUILD)/image-id.o

@@ -5,7 +5,7 @@
 #ifndef BOOTBENCH_REPORT_OPTIONS_H
 #define BOOTBENCH_REPORT_OPTIONS_H
 
-#include "report/threshold.h"
+#include "report/stats/threshold.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,4 +2,7 @@
 # Unit tests of common/: tests/common/<name>.c against every common/ source
 # (mk/unit-tests.mk).
 
-$(eval $(call unit_tests,common,$(sort $(wildcard $(TOP)/common/*.c)),-I$(TOP)/common))
+common_UNIT_SOURCES := $(sort $(wildcard $(TOP)/common/*.c))
+common_UNIT_CFLAGS  := -I$(TOP)/common
+
+$(eval $(call unit_tests,common))

@@ -2,8 +2,9 @@
 # Fuzzing the parsers of input from outside: the kernel command line
 # (init/kernel/cmdline.c), suite files (bench/suite/suite_parse.c), JSON
 # (common/jsonread.c), the report's reading of run directories
-# (report/runs.c), pgbench's logs and its output.  One harness per target,
-# tests/fuzz/<target>.c (LLVMFuzzerTestOneInput).
+# (report/runs.c, measurements.c, run_facts.c), pgbench's logs and its
+# output.  One harness per target, tests/fuzz/<target>.c
+# (LLVMFuzzerTestOneInput).
 #
 #   make fuzz                    each target under libFuzzer (clang, ASan,
 #                                UBSan) for FUZZ_SECONDS, one at a time;
@@ -42,7 +43,7 @@ FUZZ_SRC_report := $(filter-out report_main.c,$(REPORT_SRCS))
 
 # clang warns of tables ended by { NULL }, which gcc takes: not here.
 FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-missing-field-initializers \
-	-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -I$(TOP)
+	$(SANITIZE_CFLAGS) -I$(TOP)
 
 $(FUZZ_BUILD)/obj/init/%.o: $(TOP)/init/%.c | fuzz-deps
 	$(Q)mkdir -p $(@D)
@@ -67,7 +68,7 @@ $(FUZZ_BUILD)/obj/builtin-suites.o: $(BENCH_BUILD)/builtin-suites.c | fuzz-deps
 # inih's own source, with the settings libinih.a was compiled with.
 $(FUZZ_BUILD)/obj/ini.o: $(STAMP)/inih | fuzz-deps
 	$(Q)mkdir -p $(@D)
-	$(Q)clang -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
+	$(Q)clang -O1 -g -fsanitize=fuzzer-no-link $(SANITIZERS) \
 		$(addprefix -D,$(INIH_SETTINGS)) -c $(INIH_DIR)/ini.c -o $@
 
 FUZZ_OBJ_common := $(FUZZ_COMMON:%=$(FUZZ_BUILD)/obj/common/%.o)
@@ -106,11 +107,11 @@ fuzz: $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/bin/%)
 # ---- the regression inputs in make check (gcc) ----
 
 FUZZ_REPLAY := $(BUILD)/tests/fuzz
-# gcc's -fsanitize=undefined leaves out float-cast-overflow, which clang's
-# has: named here, so that an input clang found stays caught.
-FUZZ_REPLAY_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g \
-	-fno-omit-frame-pointer -fsanitize=address,undefined,float-cast-overflow \
-	-fno-sanitize-recover=all -I$(TOP)
+# The unit tests' sanitizers (mk/unit-tests.mk).  gcc's
+# -fsanitize=undefined leaves out float-cast-overflow, which clang's has:
+# named here, so that an input clang found stays caught.
+FUZZ_REPLAY_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
+	-fsanitize=float-cast-overflow $(SANITIZE_CFLAGS) -I$(TOP)
 
 # Each area's archive, from the same sources as the libFuzzer builds.
 FUZZ_REPLAY_OBJ_common := $(FUZZ_COMMON:%=$(FUZZ_REPLAY)/obj/common/%.o)
@@ -130,7 +131,7 @@ $(FUZZ_REPLAY)/obj/builtin-suites.o: $(BENCH_BUILD)/builtin-suites.c
 
 $(FUZZ_REPLAY)/obj/ini.o: $(STAMP)/inih
 	$(Q)mkdir -p $(@D)
-	$(Q)$(OUR_HOST_CC) -O1 -g -fsanitize=address,undefined $(addprefix -D,$(INIH_SETTINGS)) \
+	$(Q)$(OUR_HOST_CC) -O1 -g $(SANITIZERS) $(addprefix -D,$(INIH_SETTINGS)) \
 		-c $(INIH_DIR)/ini.c -o $@
 
 $(FUZZ_REPLAY)/obj/init/%.o: $(TOP)/init/%.c

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/meminfo.h"
+
 bool cpu_sample_parse(const char *line, struct cpu_sample *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -116,17 +118,9 @@ void disk_delta_between(const struct disk_sample *a, const struct disk_sample *b
 
 long long mem_total_bytes(const char *path)
 {
-	FILE *f = fopen(path, "re");
-	char line[256];
-	long long kib = 0;
+	long long kib = meminfo_read_kib(path, "MemTotal");
 
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemTotal: %lld kB", &kib) == 1)
-			break;
-	fclose(f);
-	return kib * 1024;
+	return kib > 0 ? kib * 1024 : 0;
 }
 
 bool cpu_governor(const char *path, char *buf, unsigned len)

@@ -2,6 +2,7 @@
 /* pg_hugepages.c: the huge pages PostgreSQL will ask for (pg_hugepages.h). */
 #include "bench/pg/pg_hugepages.h"
 #include "bench/msg.h"
+#include "common/meminfo.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,22 +19,6 @@ static void take_number(void *arg, const char *line)
 
 	if (end != line && *end == '\0')
 		*n = v;
-}
-
-/* The number after "key:" in /proc/meminfo; -1 if it is not there. */
-static long meminfo(const char *path, const char *key)
-{
-	FILE *f = fopen(path, "re");
-	char line[256];
-	long v = -1;
-	size_t n = strlen(key);
-
-	while (f && fgets(line, sizeof(line), f))
-		if (strncmp(line, key, n) == 0 && line[n] == ':')
-			v = strtol(line + n + 1, NULL, 10);
-	if (f)
-		fclose(f);
-	return v;
 }
 
 int pg_check_huge_pages(const struct pg_server *pg, const struct bench_case *c,
@@ -58,9 +43,9 @@ int pg_check_huge_pages(const struct pg_server *pg, const struct bench_case *c,
 	pg_spec(pg, &spec, "postgres -C shared_memory_size_in_huge_pages", argv, NULL);
 	if (proc_run(&spec, DESCRIBE_TIMEOUT_S, -1, take_number, &needed) < 0)
 		return -1;
-	long size_kb = meminfo(meminfo_path, "Hugepagesize");
-	long total = meminfo(meminfo_path, "HugePages_Total");
-	long free_pages = meminfo(meminfo_path, "HugePages_Free");
+	long size_kb = meminfo_read_kib(meminfo_path, "Hugepagesize");
+	long total = meminfo_read_kib(meminfo_path, "HugePages_Total");
+	long free_pages = meminfo_read_kib(meminfo_path, "HugePages_Free");
 	if (needed < 0 || size_kb <= 0 || total < 0 || free_pages < 0)
 		return fail("huge_pages = on, but the huge pages needed or free are not "
 			    "known (postgres -C shared_memory_size_in_huge_pages: %ld; "

@@ -2,7 +2,10 @@
 /* sql.c: libpq calls with their failures reported. */
 #include "bench/pg/sql.h"
 #include "bench/msg.h"
+#include "common/clock.h"
 
+#include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,4 +85,94 @@ int sql_bytes(const struct pg_server *pg, const char *sql, long long *bytes)
 	if (rc == 0)
 		*bytes = (long long)v;
 	return rc;
+}
+
+PGconn *sql_connect_quiet(const struct pg_server *pg, char *why, size_t len)
+{
+	PGconn *conn = PQconnectdb(pg->conninfo);
+
+	if (PQstatus(conn) == CONNECTION_OK)
+		return conn;
+	snprintf(why, len, "could not connect to the server: %s",
+		 conn ? PQerrorMessage(conn) : "out of memory");
+	why[strcspn(why, "\n")] = '\0';
+	PQfinish(conn);
+	return NULL;
+}
+
+#define WAL_POSITION_SQL "SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn"
+
+/* why gets what and the first line of libpq's message; -1. */
+static int wal_failed(PGconn *conn, const char *what, char *why, size_t len)
+{
+	snprintf(why, len, "%s: %s", what, conn ? PQerrorMessage(conn) : "no connection");
+	why[strcspn(why, "\n")] = '\0';
+	return -1;
+}
+
+int sql_wal_position_send(PGconn *conn, char *why, size_t len)
+{
+	if (!conn || !PQsendQuery(conn, WAL_POSITION_SQL))
+		return wal_failed(conn, "could not ask for the WAL position", why, len);
+	return 0;
+}
+
+/* Until libpq holds a whole result (or the end of them): 0, or -1 with why. */
+static int wait_result(PGconn *conn, double deadline, char *why, size_t len)
+{
+	while (PQisBusy(conn)) {
+		double left = deadline - clock_now();
+		if (left <= 0) {
+			snprintf(why, len, "the WAL position did not come within %.0f s",
+				 SQL_WAL_WAIT_S);
+			return -1;
+		}
+		struct pollfd pfd = { .fd = PQsocket(conn), .events = POLLIN };
+		int n = poll(&pfd, 1, (int)(left * 1000) + 1);
+		if (n < 0 && errno != EINTR) {
+			snprintf(why, len, "could not wait for the WAL position: %s",
+				 strerror(errno));
+			return -1;
+		}
+		if (n > 0 && !PQconsumeInput(conn))
+			return wal_failed(conn, WAL_POSITION_SQL, why, len);
+	}
+	return 0;
+}
+
+int sql_wal_position_take(PGconn *conn, double *bytes, char *why, size_t len)
+{
+	double deadline = clock_now() + SQL_WAL_WAIT_S;
+	PGresult *res, *last = NULL;
+	int rc = 0;
+
+	/* every result of the query, the last one kept */
+	while ((rc = wait_result(conn, deadline, why, len)) == 0 && (res = PQgetResult(conn))) {
+		PQclear(last);
+		last = res;
+	}
+	if (rc == 0 && PQresultStatus(last) != PGRES_TUPLES_OK)
+		rc = wal_failed(conn, WAL_POSITION_SQL, why, len);
+	if (rc < 0) {
+		PQclear(last);
+		return -1;
+	}
+	const char *text = PQntuples(last) == 1 && !PQgetisnull(last, 0, 0) ?
+		PQgetvalue(last, 0, 0) : "";
+	char *end;
+	double v = strtod(text, &end);
+	int ok = end != text && *end == '\0' && v >= 0;
+	if (ok)
+		*bytes = v;
+	else
+		snprintf(why, len, "%s: not a position: \"%.40s\"", WAL_POSITION_SQL, text);
+	PQclear(last);
+	return ok ? 0 : -1;
+}
+
+int sql_wal_position(PGconn *conn, double *bytes, char *why, size_t len)
+{
+	if (sql_wal_position_send(conn, why, len) < 0)
+		return -1;
+	return sql_wal_position_take(conn, bytes, why, len);
 }

@@ -39,6 +39,7 @@ static void read_fs(struct fs_config *fs, const struct bench_case *c)
 	fs->mount_options = case_value(c, "filesystem", "mount_options");
 	fs->scheduler = case_value(c, "filesystem", "scheduler");
 	fs->readahead_kb = case_number(c, "filesystem", "readahead_kb");
+	fs->write_cache = case_value(c, "filesystem", "write_cache");
 }
 
 static int set_up_volumes(struct run *r)
@@ -307,6 +308,22 @@ void env_tear_down(struct run *r)
 	r->env = -1;
 }
 
+/* The devices whose I/O the cases count (io_figures.h); one that cannot
+ * be counted is named once a run, and each case's line says why. */
+static void set_io_devices(struct run *r)
+{
+	r->wenv.io = &r->io;
+	io_devices_set(&r->io, IO_SYSFS_BLOCK,
+		       r->n_volumes > 0 ? volume_kernel_name(&r->volumes[0]) : NULL,
+		       r->n_volumes > 1 ? volume_kernel_name(&r->volumes[1]) : NULL);
+	for (size_t i = 0; i < r->n_volumes && i < IO_ROLES; i++)
+		if (r->io.dev[i].why[0] && !r->io_warned) {
+			warn("no I/O per unit of work on %s: %s", r->volumes[i].device,
+			     r->io.dev[i].why);
+			r->io_warned = true;
+		}
+}
+
 int env_enter(struct run *r, const struct bench_case *c)
 {
 	if (env_leave(r) < 0)
@@ -331,6 +348,7 @@ int env_enter(struct run *r, const struct bench_case *c)
 	} else if (make_env_dir(r) < 0) {
 		return -1;
 	}
+	set_io_devices(r);
 	if (knobs_any(r->s) && run_phase(r, "knobs", set_knobs) < 0)
 		return -1;
 	if ((r->cluster.template ? run_phase(r, "cluster", copy_cluster)

@@ -98,6 +98,28 @@ static void write_system(struct json *j, const struct measurement *m)
 }
 
 /* The per-second samples' summary: {mean, p99} of each figure, or null. */
+/* How the window's quiet start went (quiet.h). */
+static void write_quiet(struct json *j, const struct quiet *q)
+{
+	if (!q) {
+		json_null(j, "quiet");
+		return;
+	}
+	json_object_begin(j, "quiet");
+	json_bool(j, "reached", q->reached);
+	json_double(j, "seconds", (long long)(q->seconds * 1e4 + 0.5) / 1e4);
+	json_double(j, "sync_s", (long long)(q->sync_s * 1e4 + 0.5) / 1e4);
+	json_int(j, "dirty_kib", q->dirty_kib);
+	json_int(j, "writeback_kib", q->writeback_kib);
+	json_bool(j, "lazyinit", q->lazyinit);
+	json_int(j, "polls", q->polls);
+	if (q->reached)
+		json_null(j, "still");
+	else
+		json_string(j, "still", q->still);
+	json_object_end(j);
+}
+
 static void write_monitors(struct json *j, const struct monitor_summary *mon)
 {
 	if (!mon) {
@@ -209,6 +231,7 @@ void results_write_line(FILE *out, const struct measurement *m)
 	write_metrics(&j, m->out);
 	write_system(&j, m);
 	write_monitors(&j, m->monitors);
+	write_quiet(&j, m->quiet);
 	write_profile(&j, m->profile);
 	write_facts(&j, m->out);
 	write_warnings(&j, m->out);

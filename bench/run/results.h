@@ -13,6 +13,7 @@
 #include "bench/monitor/monitor_summary.h"
 #include "bench/monitor/sysstat.h"
 #include "bench/run/profiler.h"
+#include "bench/run/quiet.h"
 #include "bench/suite/suite.h"
 #include "bench/workloads/workload.h"
 
@@ -28,6 +29,7 @@ struct measurement {
 	const struct disk_delta *disk;
 	const struct monitor_summary *monitors;  /* NULL: not sampled */
 	const struct profile_result *profile;    /* NULL: not profiled */
+	const struct quiet *quiet;               /* NULL: not waited for (host mode) */
 	const char *started_utc;
 	double seconds;
 };

@@ -27,6 +27,7 @@
 #include "bench/pg/sql.h"
 #include "bench/run/env.h"
 #include "bench/run/progress.h"
+#include "bench/run/quiet.h"
 #include "bench/run/results.h"
 #include "bench/run/run_state.h"
 #include "bench/run/warnings.h"
@@ -170,7 +171,23 @@ static void report(const struct bench_case *c, const struct measurement_out *o)
  * environment untouched. */
 #define PROFILE_NOT_STARTED (-3)
 
-/* One measurement: prepare, between, measure, append to results.jsonl.
+/* Wait for a quiet machine (quiet.h) on the environment's disks; a window
+ * that opens before it was reached carries the warning not-quiet. */
+static const struct quiet *quiet_before(const struct run *r, struct measurement_out *out)
+{
+	static const struct quiet_paths paths = QUIET_PROC_PATHS;
+	static struct quiet q;
+	const char *devices[QUIET_DEVICES] = { NULL, NULL };
+
+	for (size_t i = 0; i < r->n_volumes && i < QUIET_DEVICES; i++)
+		devices[i] = volume_kernel_name(&r->volumes[i]);
+	if (quiet_wait(&paths, devices, &q) > 0)
+		measure_warn(out, "not-quiet", "the machine was not quiet %.0f s after sync(2), "
+			     "when the window opened: %s", q.seconds, q.still);
+	return &q;
+}
+
+/* One measurement: prepare, between, quiet, measure, append to results.jsonl.
  * 0, -1 (the case failed: fail() says why) or RESULTS_LOST. */
 static int measure(struct run *r, const struct bench_case *c)
 {
@@ -202,6 +219,8 @@ static int measure(struct run *r, const struct bench_case *c)
 		profile_clean_up(&r->profiler);
 		return -1;
 	}
+	if (r->n_volumes)
+		m.quiet = quiet_before(r, &out);
 	now_utc(started, sizeof(started));
 	bool monitored = !r->o->no_monitors && monitor_begin(r, c, &mon);
 	sample(r, &smp, 0);

@@ -20,6 +20,7 @@
 #include "bench/run/profiler.h"
 #include "bench/suite/suite.h"
 #include "bench/target/volume.h"
+#include "bench/workloads/io_figures.h"
 #include "bench/workloads/workload.h"
 
 #define RUN_MAX_REPEATS 100
@@ -52,6 +53,8 @@ struct run {
 	struct knobs knobs;            /* [sysctl] and [machine] on this machine */
 	struct profiler profiler;      /* [suite] profile (profiler.h) */
 	struct cgroups cgroups;        /* the server's and the client's (cgroup.h) */
+	struct io_devices io;          /* the devices whose I/O is counted (io_figures.h) */
+	bool io_warned;                /* one of them could not be: said once */
 	struct cluster_source cluster; /* a fresh data directory's source ([suite] cluster) */
 };
 

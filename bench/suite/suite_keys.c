@@ -13,6 +13,7 @@ static const char *const profiles[] = { "compat", "default", NULL };
 static const char *const profile_kinds[] = { "none", "cpu", NULL };
 static const char *const profile_events[] = { "auto", "cpu-clock", NULL };
 static const char *const call_graphs[] = { "fp", "dwarf", "none", NULL };
+static const char *const write_caches[] = { "kernel", "write back", "write through", NULL };
 static const char *const cluster_sources[] = { "auto", "template", "initdb", NULL };
 
 const struct suite_key suite_section_keys[] = {
@@ -64,6 +65,9 @@ const struct suite_key filesystem_keys[] = {
 	  "I/O scheduler of the target's disk (none, mq-deadline, bfq, kyber); empty: the kernel's" },
 	{ "readahead_kb", SK_INT, "-1", true, -1, 1 << 20, NULL,
 	  "readahead of the target's disk in KiB; -1: the kernel's" },
+	{ "write_cache", SK_CHOICE, "kernel", true, 0, 0, write_caches,
+	  "the target disk's queue/write_cache: write through drops every flush and FUA "
+	  "before the device, write back keeps them; kernel: the kernel's" },
 	{ NULL },
 };
 

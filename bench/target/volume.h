@@ -25,6 +25,7 @@ struct fs_config {
 	const char *mount_options; /* "noatime" */
 	const char *scheduler;     /* "": leave the kernel's choice */
 	long long readahead_kb;    /* -1: leave the kernel's choice */
+	const char *write_cache;   /* "kernel": leave it; "write back", "write through" */
 };
 
 struct volume {
@@ -47,6 +48,7 @@ struct volume {
 	                                * volume_mount(); "": not known */
 	char scheduler[32];            /* the queue's after volume_set_queue() */
 	long long read_ahead_kb;       /* likewise; -1: not known */
+	char write_cache[32];          /* likewise; "": not known */
 	bool mounted;
 };
 

@@ -188,17 +188,39 @@ static int set_read_ahead(struct volume *v, const char *dir)
 	return 0;
 }
 
+/* queue/write_cache: set unless "kernel", then read back. */
+static int set_write_cache(struct volume *v, const char *dir)
+{
+	char path[PATH_MAX + 16];
+	const char *want = v->fs->write_cache;
+	bool set = want && want[0] && strcmp(want, "kernel") != 0;
+
+	snprintf(path, sizeof(path), "%s/write_cache", dir);
+	if (!set && access(path, F_OK) < 0)
+		return 0;
+	if (set && write_sysfs(path, want) < 0)
+		return -1;
+	if (read_sysfs(path, v->write_cache, sizeof(v->write_cache)) < 0)
+		return -1;
+	if (set && strcmp(v->write_cache, want) != 0)
+		return fail("write_cache: \"%s\" written to \"%s\", but the kernel has \"%s\"",
+			    want, path, v->write_cache);
+	return 0;
+}
+
 int volume_set_queue(struct volume *v)
 {
 	char dir[PATH_MAX];
+	bool wc_set = v->fs->write_cache && strcmp(v->fs->write_cache, "kernel") != 0;
 
 	if (volume_check_device(v) < 0 ||
 	    queue_dir(v, dir, sizeof(dir)) < 0 || set_scheduler(v, dir) < 0 ||
-	    set_read_ahead(v, dir) < 0)
+	    set_read_ahead(v, dir) < 0 || set_write_cache(v, dir) < 0)
 		return -1;
-	note("%s queue (%s): scheduler %s%s, read_ahead_kb %lld%s", v->role, dir,
+	note("%s queue (%s): scheduler %s%s, read_ahead_kb %lld%s, write cache %s%s", v->role, dir,
 	     v->scheduler[0] ? v->scheduler : "(none)",
 	     v->fs->scheduler && v->fs->scheduler[0] ? " (set)" : " (the kernel's)",
-	     v->read_ahead_kb, v->fs->readahead_kb >= 0 ? " (set)" : " (the kernel's)");
+	     v->read_ahead_kb, v->fs->readahead_kb >= 0 ? " (set)" : " (the kernel's)",
+	     v->write_cache[0] ? v->write_cache : "(none)", wc_set ? " (set)" : " (the kernel's)");
 	return 0;
 }

@@ -33,9 +33,11 @@
 #include "bench/suite/workload_spec.h"
 #include "bench/target/volume.h"
 
-#define MEASURE_MAX_METRICS  32
-#define MEASURE_MAX_WARNINGS 8
-#define MEASURE_MAX_FACTS    32
+struct io_devices;
+
+#define MEASURE_MAX_METRICS  64
+#define MEASURE_MAX_WARNINGS 16
+#define MEASURE_MAX_FACTS    96
 
 struct metric {
 	char name[48];             /* "tps", "latency_p99_ms" */
@@ -105,6 +107,8 @@ struct workload_env {
 					    CPU time (cpu_figures.h); NULL: none */
 	int icount_shift;          /* the instructions clock's shift N
 				      (BOOTBENCH_CLOCK=instructions:N); -1: host */
+	const struct io_devices *io;     /* the devices whose I/O is counted
+					    (io_figures.h); NULL: none */
 };
 
 /* The measured window opens (closes) now.  It may open again after it

@@ -48,14 +48,9 @@ INIT_LINE = b"bootbench: "
 
 
 def not_started(release, clock, console):
-    """Why a boot ended before the init: one line, with the known cause of
-    the instructions clock."""
-    why = "Linux %s did not reach the init within %d s: QEMU was stopped (console: %s)" \
+    """Why a boot ended before the init: one line."""
+    return "Linux %s did not reach the init within %d s: QEMU was stopped (console: %s)" \
         % (release, qemu.init_seconds(), console)
-    if clock.mode == "instructions":
-        why += "; under the instructions clock, Debian's 5.10 and 6.1 never bring up a second " \
-            "CPU: boot them with --cpus 1 or --clock host (doc/clocks.md)"
-    return why
 
 
 @dataclass(frozen=True)
@@ -146,6 +141,8 @@ class Settings:
     append: str = ""                 # extra kernel command line of every boot
     extra_disks: list = field(default_factory=list)
     target: bool = True              # attach a target disk
+    model: object = None             # a models.Model: the target is that model disk,
+                                     # made by the init in the guest's memory (no disk)
     target_name: str = "bootbench-target"
     target_spec: str = None          # bootbench.target= (default PARTLABEL=<target_name>; "none")
     keep_target: bool = False
@@ -241,14 +238,37 @@ class Sequence:
                  % (w.id, len(w.kdirs), ", ".join(map(str, vs))))
         return w
 
-    def cmdline(self, run_id, variant, walk, clock):
+    def target_record(self):
+        """host.json's target: the model disk and its parameters, or the
+        disk image attached (or none)."""
+        if self.s.model:
+            return dict(self.s.model.record(), size_mib=self.target_mib())
+        if not self.s.target:
+            return {"kind": "none"}
+        return {"kind": "disk", "size_mib": self.target_mib(), "drive": "virtio-blk-pci",
+                "image": "raw, cache=writeback, aio=threads"}
+
+    def clock(self, accel):
+        """The boot's Clock: under instruction time with a model target, an
+        idle guest's time jumps (sleep=off): nothing it waits for in a
+        measured window is the host's."""
+        return qemu.clock(self.s.clock, self.s.icount_shift, accel,
+                          "off" if self.s.model else qemu.ICOUNT_SLEEP)
+
+    def cmdline(self, run_id, variant, walk, clock, release):
         # cryptomgr.notests: the kernel's crypto self-tests, which Debian's
         # kernels run at boot and at each new algorithm a module signature
         # needs, are not run (boot-time work only: no algorithm chosen
         # differs; about 10 s of instruction time a boot, doc/figures.md).
         words = ["loglevel=4", "cryptomgr.notests", "bootbench.suite=" + self.suite_name,
                  "bootbench.clock=" + clock.word]
+        # A walk's kernels keep the first one's command line (but its
+        # variant): the words one of them needs for its second CPU go to all.
+        releases = [os.path.basename(d) for d in walk.kdirs] if walk else [release]
+        words += max((qemu.smp_words(r, clock, self.s.cpus) for r in releases), key=len)
         spec = self.s.target_spec or "PARTLABEL=" + self.s.target_name
+        if self.s.model:
+            spec = "model:%s:%d" % (self.s.model.name, self.target_mib())
         if spec != "none":
             words.append("bootbench.target=" + spec)
         words.append("bootbench.results=" + ("console" if self.s.results_console
@@ -256,17 +276,35 @@ class Sequence:
         words += ["bootbench.timeout=%d" % self.s.timeout, "bootbench.id=" + run_id]
         if walk:
             words.append("bootbench.next=walk/%s.txt" % walk.id)
+        if self.pmem(clock):
+            words.append("bootbench.pmem=1")
         if self.s.append:
             words.append(self.s.append)
         return " ".join(words + variants.cmdline(variant.name))
 
-    def qemu_args(self, target):
+    def pmem(self, clock):
+        """Whether the results disk is mapped as an NVDIMM (qemu_args)."""
+        return not self.s.results_console and clock.sleep == "off"
+
+    def qemu_args(self, target, clock):
         """The disks: the results disk first (/dev/vda), then the target,
         then the extra disks.  The results disk is the drive "results" of
         the device "results-disk", the target the drive "target" of
-        "target-disk" (names for QMP)."""
+        "target-disk" (names for QMP).  When an idle guest's time jumps
+        (a model target under instruction time), the results disk is
+        instead the image mapped as an NVDIMM (/dev/pmem0): its reads and
+        writes are the guest's own memory accesses, with nothing the host
+        times for the guest to wait on (a virtio disk's completions would
+        let the guest's clock race through every wait, doc/models.md)."""
         args = []
-        if not self.s.results_console:
+        if self.pmem(clock):
+            size = os.path.getsize(self.disk)
+            args += ["-machine", "pc,nvdimm=on",
+                     "-m", "%dM,slots=1,maxmem=%dM" % (self.s.memory, self.s.memory + size // (1 << 20)),
+                     "-object", "memory-backend-file,id=results,share=on,mem-path=%s,size=%d"
+                     % (self.disk, size),
+                     "-device", "nvdimm,memdev=results,id=results-disk"]
+        elif not self.s.results_console:
             ro = ",readonly=on" if self.s.results_readonly else ""
             args += ["-drive", "file=%s,if=none,id=results,format=raw%s" % (self.disk, ro),
                      "-device", "virtio-blk-pci,drive=results,id=results-disk"]
@@ -294,7 +332,8 @@ class Sequence:
         else:
             run_id, seconds = secrets.token_hex(4), self.s.timeout + GRACE_S
             ids = [run_id]
-        target = os.path.join(self.s.results, "target-%s.img" % run_id) if self.s.target else None
+        target = os.path.join(self.s.results, "target-%s.img" % run_id) \
+            if self.s.target and not self.s.model else None
         console = os.path.join(self.s.results, "console", "%s_%s.log" % (release, run_id))
         initrd = kernels.initrd(kdir)
         if self.s.perf:
@@ -307,7 +346,7 @@ class Sequence:
                 disks.gpt_create(target, self.target_mib() + 2, self.s.target_name)
             vmlinuz = os.path.join(kdir, "vmlinuz")
             accel = qemu.accelerator(vmlinuz, qemu.clock_accel(self.s.clock, self.s.accel))
-            clock = qemu.clock(self.s.clock, self.s.icount_shift, accel)
+            clock = self.clock(accel)
             self.say("booting %s (run %s, suite %s, %s, clock %s, boot %d of %d)"
                      % (" ".join([release] + boot.variant.parameters), run_id, self.suite_name,
                         accel, clock.word, index, count))
@@ -316,12 +355,14 @@ class Sequence:
             # QEMU's deadline in the host's time, behind the guest's own.
             seconds = clock.host_seconds(seconds)
             rc = qemu.boot(console, seconds, vmlinuz, initrd,
-                           self.cmdline(run_id, boot.variant, walk, clock), self.qemu_args(target),
+                           self.cmdline(run_id, boot.variant, walk, clock, release),
+                           self.qemu_args(target, clock),
                            follow=not self.s.quiet, accel=accel, memory=self.s.memory,
                            cpus=self.s.cpus, clock=clock, started=INIT_LINE)
             host = hostload.record(before, hostload.sample(),
                                    {"index": index, "count": count, "round": boot.round,
-                                    "order": order, "seed": seed}, accel, clock.record())
+                                    "order": order, "seed": seed}, accel, clock.record(),
+                                   self.target_record())
             self.say("%s finished in %d s (qemu exit %d)" % (release, time.time() - start, rc))
             if rc == qemu.NOT_STARTED:
                 self.warn(not_started(release, clock, console))

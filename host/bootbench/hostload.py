@@ -65,11 +65,12 @@ def classify(others_pct):
     return "quiet" if others_pct < 5 else "busy" if others_pct < 25 else "loaded"
 
 
-def record(before, after, boot, accel, clock, host=None):
+def record(before, after, boot, accel, clock, target=None, host=None):
     """host.json's object for a boot between the samples before and after;
     boot is its place in the sequence (index, count, round, order, seed);
     clock the object of the clock it was measured in (qemu.Clock.record());
-    host the host's facts (default: facts())."""
+    target what the target was (boots.Sequence.target_record(); None: not
+    said); host the host's facts (default: facts())."""
     host = host or facts()
     hz, cpus = host["hz"], host["cpus"]
     secs = after.time - before.time
@@ -82,6 +83,7 @@ def record(before, after, boot, accel, clock, host=None):
         "boot": boot,
         "accelerator": accel,
         "clock": clock,
+        **({"target": target} if target else {}),
         "cpu_model": host["cpu_model"],
         "cpus": cpus,
         "governor": host["governor"],

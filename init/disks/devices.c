@@ -201,11 +201,29 @@ int devices_scan(struct blockdevs *list)
 
 struct wanted {
 	const char *role;
-	const struct devspec *spec;
+	const struct devspec *spec;	/* as the command line says it */
 	const struct blockdev **found;
+	struct devspec made;		/* a model disk: the path it was made at */
 	int status;
 	char err[512];
 };
+
+/* A device to find: a model disk by the path it was made at, and not
+ * until it was made (model_disk.h). */
+static void want(struct wanted *w, int *n, const char *role, const struct devspec *spec,
+		 const struct model_disk *model, const struct blockdev **found)
+{
+	struct wanted *x = &w[*n];
+
+	if (spec->kind == DEVSPEC_MODEL && !model->made)
+		return;
+	*x = (struct wanted){ .role = role, .spec = spec, .found = found };
+	if (spec->kind == DEVSPEC_MODEL) {
+		x->made.kind = DEVSPEC_PATH;
+		snprintf(x->made.value, sizeof x->made.value, "%s", model->path);
+	}
+	(*n)++;
+}
 
 static int wanted_list(struct boot *b, struct wanted *w)
 {
@@ -214,9 +232,9 @@ static int wanted_list(struct boot *b, struct wanted *w)
 	if (b->params.results.kind != DEVSPEC_NONE)
 		w[n++] = (struct wanted){ .role = "results partition", .spec = &b->params.results, .found = &b->results };
 	if (b->params_ok) {
-		w[n++] = (struct wanted){ .role = "target", .spec = &b->params.target, .found = &b->target };
+		want(w, &n, "target", &b->params.target, &b->model_target, &b->target);
 		if (b->params.wal.kind != DEVSPEC_NONE)
-			w[n++] = (struct wanted){ .role = "WAL device", .spec = &b->params.wal, .found = &b->wal };
+			want(w, &n, "WAL device", &b->params.wal, &b->model_wal, &b->wal);
 	}
 	return n;
 }
@@ -228,8 +246,9 @@ static bool find_all(struct boot *b, struct wanted *w, int n)
 
 	devices_scan(&b->devs);
 	for (int i = 0; i < n; i++) {
-		w[i].status = blockdev_find(&b->devs, w[i].spec, w[i].found,
-					    w[i].err, sizeof w[i].err);
+		const struct devspec *s = w[i].made.kind ? &w[i].made : w[i].spec;
+
+		w[i].status = blockdev_find(&b->devs, s, w[i].found, w[i].err, sizeof w[i].err);
 		all &= w[i].status == FIND_OK;
 	}
 	return all;

@@ -53,11 +53,11 @@ int interlock_verdict(const struct interlock_facts *f, char *why, size_t size)
 			 d->size_bytes >> 20, f->min_bytes >> 20);
 		return refuse(why, size, f, "size", detail);
 	}
-	if (!f->allow_unmarked && !marked(d->partlabel) && !marked(d->label)) {
+	if (!f->allow_unmarked && !f->model && !marked(d->partlabel) && !marked(d->label)) {
 		snprintf(detail, sizeof detail, "neither its GPT name \"%s\" nor its label \"%s\" "
 			 "starts with \"" MARK_PREFIX "\", and the suite does not allow unmarked devices",
 			 d->partlabel, d->label);
-		return refuse(why, size, f, "marked", detail);
+		return refuse(why, size, f, "marked", detail);	/* a model disk needs none */
 	}
 	return 0;
 }
@@ -70,6 +70,7 @@ int interlock_check(struct boot *b)
 		.results = b->results,
 		.min_bytes = (unsigned long long)b->suite.min_target_mib << 20,
 		.allow_unmarked = b->suite.allow_unmarked == 1,
+		.model = b->model_target.made,
 	};
 	char why[1024];
 
@@ -83,6 +84,7 @@ int interlock_check(struct boot *b)
 		f.dev = b->wal;
 		f.other = b->target;
 		f.min_bytes = 0;
+		f.model = b->model_wal.made;
 		if (interlock_verdict(&f, why, sizeof why) < 0)
 			return fail("%s", why);
 	}

@@ -22,6 +22,8 @@ struct interlock_facts {
 	const struct blockdev *other;		/* for the WAL: the target */
 	unsigned long long min_bytes;		/* the suite's minimum size */
 	bool allow_unmarked;			/* the suite allows unmarked devices */
+	bool model;				/* a model disk this boot made in its
+						   memory (model_disk.h): it needs no mark */
 };
 
 /* 0 if dev may be formatted; else -1 with why naming the device and the

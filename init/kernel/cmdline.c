@@ -79,7 +79,12 @@ static int set_results(struct params *p, const char *k, const char *v, char *err
 		p->results.kind = DEVSPEC_NONE;
 		return 0;
 	}
-	return set_spec(&p->results, k, v, err, n);
+	if (set_spec(&p->results, k, v, err, n) < 0)
+		return -1;
+	if (p->results.kind == DEVSPEC_MODEL)
+		return bad(err, n, k, v, "a partition that outlives the boot, not a model disk "
+			   "(it is made in the guest's memory)");
+	return 0;
 }
 
 static int set_wal(struct params *p, const char *k, const char *v, char *err, size_t n)
@@ -108,12 +113,27 @@ static int set_erase(struct params *p, const char *k, const char *v, char *err, 
 	return 0;
 }
 
-static int set_results_init(struct params *p, const char *k, const char *v, char *err, size_t n)
+static int set_bool(bool *b, const char *k, const char *v, char *err, size_t n)
 {
 	if (strcmp(v, "0") && strcmp(v, "1"))
 		return bad(err, n, k, v, "0 or 1");
-	p->results_init = v[0] == '1';
+	*b = v[0] == '1';
 	return 0;
+}
+
+static int set_results_init(struct params *p, const char *k, const char *v, char *err, size_t n)
+{
+	return set_bool(&p->results_init, k, v, err, n);
+}
+
+static int set_pmem(struct params *p, const char *k, const char *v, char *err, size_t n)
+{
+	return set_bool(&p->pmem, k, v, err, n);
+}
+
+static int set_online_cpus(struct params *p, const char *k, const char *v, char *err, size_t n)
+{
+	return set_bool(&p->online_cpus, k, v, err, n);
 }
 
 static const char *const after_names[] = {
@@ -229,6 +249,8 @@ static const struct key {
 	{ "wal", set_wal },
 	{ "erase", set_erase },
 	{ "results-init", set_results_init },
+	{ "pmem", set_pmem },
+	{ "online-cpus", set_online_cpus },
 	{ "after", set_after },
 	{ "timeout", set_timeout },
 	{ "disk-wait", set_disk_wait },

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "init/kernel/clockmode.h"
+#include "common/clockmode.h"
 #include "init/kernel/devspec.h"
 #include "init/kernel/results_path.h"
 #include "init/kernel/variant.h"
@@ -36,6 +36,8 @@ struct params {
 	char erase[ERASE_MAX][DEVSPEC_MAX];
 	int erase_count;
 	bool results_init;
+	bool pmem;			/* bootbench.pmem=1: load persistent memory's drivers */
+	bool online_cpus;		/* bootbench.online-cpus=1: bring present CPUs online */
 	enum after after;
 	long timeout;			/* seconds, for the whole run */
 	long disk_wait;			/* seconds */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* devspec.c: PARTLABEL=, PARTUUID=, LABEL= or a /dev/ path. */
+/* devspec.c: PARTLABEL=, PARTUUID=, LABEL=, a /dev/ path or a model. */
 #include "init/kernel/devspec.h"
 
 #include <stdio.h>
@@ -29,10 +29,29 @@ static int printable(const char *s)
 	return 1;
 }
 
+/* "model", "model:NAME" or "model:NAME:MIB": NAME letters, digits, '-'
+ * and '_', MIB a whole number of MiB from 1. */
+static int model_parse(struct devspec *spec, const char *text, char *err, size_t errlen)
+{
+	const char *v = text[5] == ':' ? text + 6 : text + 5, *colon = strchr(v, ':');
+	size_t name = colon ? (size_t)(colon - v) : strlen(v);
+
+	if ((text[5] == ':' && !name) || strspn(v, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != name || name >= 32 ||
+	    (colon && (!colon[1] || colon[1] == '0' || strspn(colon + 1, "0123456789") !=
+		       strlen(colon + 1) || strlen(colon + 1) > 7)))
+		return bad(err, errlen, "model, model:NAME or model:NAME:MIB");
+	spec->kind = DEVSPEC_MODEL;
+	snprintf(spec->value, sizeof spec->value, "%s", v);
+	return 0;
+}
+
 int devspec_parse(struct devspec *spec, const char *text, char *err, size_t errlen)
 {
 	spec->kind = DEVSPEC_NONE;
 	spec->value[0] = '\0';
+	if (strncmp(text, "model", 5) == 0 && (!text[5] || text[5] == ':'))
+		return model_parse(spec, text, err, errlen);
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		size_t plen = strlen(kinds[i].prefix);
 		const char *v;
@@ -57,7 +76,7 @@ int devspec_parse(struct devspec *spec, const char *text, char *err, size_t errl
 		snprintf(spec->value, sizeof spec->value, "%s", v);
 		return 0;
 	}
-	return bad(err, errlen, "PARTLABEL=NAME, PARTUUID=UUID, LABEL=LABEL or a /dev/ path");
+	return bad(err, errlen, "PARTLABEL=NAME, PARTUUID=UUID, LABEL=LABEL, a /dev/ path or model[:NAME]");
 }
 
 const char *devspec_str(const struct devspec *spec, char *buf, size_t size)
@@ -68,6 +87,9 @@ const char *devspec_str(const struct devspec *spec, char *buf, size_t size)
 		break;
 	case DEVSPEC_PATH:
 		snprintf(buf, size, "%s", spec->value);
+		break;
+	case DEVSPEC_MODEL:
+		snprintf(buf, size, "model%s%s", spec->value[0] ? ":" : "", spec->value);
 		break;
 	default:
 		for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)

@@ -13,6 +13,9 @@ enum devspec_kind {
 	DEVSPEC_PARTUUID,	/* PARTUUID=uuid: GPT/MBR partition UUID */
 	DEVSPEC_LABEL,		/* LABEL=label: filesystem label */
 	DEVSPEC_PATH,		/* /dev/...: a device node, raw */
+	DEVSPEC_MODEL,		/* model[:NAME[:MIB]]: a modeled disk the boot
+				   makes in its memory (init/disks/model_disk.h);
+				   value: "NAME[:MIB]", "" for the default */
 };
 
 struct devspec {

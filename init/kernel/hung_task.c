@@ -20,7 +20,6 @@ int hung_task_limit(const char *root, long limit, struct hung_task_setting *s)
 {
 	char path[256], line[32], text[32];
 	char *end;
-	int fd;
 
 	s->at_boot = s->during_run = -1;
 	snprintf(path, sizeof path, "%s%s", root, HUNG_TASK_SYSCTL);
@@ -37,17 +36,7 @@ int hung_task_limit(const char *root, long limit, struct hung_task_setting *s)
 	if (s->at_boot == 0 || s->at_boot <= limit)
 		return 0;
 	snprintf(text, sizeof text, "%ld\n", limit);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	if (write_all(fd, text, strlen(text)) < 0) {
-		int err = errno;
-
-		close(fd);
-		errno = err;
-		return -1;
-	}
-	if (close(fd) < 0)
+	if (write_line(path, text) < 0)
 		return -1;
 	s->during_run = limit;
 	return 0;

@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "common/clock.h"
-#include "init/boot.h"
 #include "init/console.h"
 #include "init/files.h"
 #include "init/str.h"
@@ -43,6 +42,39 @@ int module_list_parse(char *text, const char **names, size_t max, size_t *count,
 			return -1;
 		}
 		names[(*count)++] = line;
+	}
+	return 0;
+}
+
+/* Whether a and b, of len bytes, are one module name ('-' and '_' alike). */
+static bool same_module(const char *a, const char *b, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (a[i] != b[i] && !(strchr("-_", a[i]) && strchr("-_", b[i])))
+			return false;
+	return true;
+}
+
+int module_cmdline_params(const char *cmdline, const char *module, char *out, size_t size)
+{
+	size_t mlen = strlen(module), used = 0;
+
+	out[0] = '\0';
+	for (const char *s = cmdline; s && *s; ) {
+		size_t len;
+
+		s += strspn(s, " \t\n");
+		len = strcspn(s, " \t\n");
+		if (len > mlen + 1 && s[mlen] == '.' && same_module(s, module, mlen) &&
+		    memchr(s + mlen + 1, '=', len - mlen - 1)) {
+			int n = snprintf(out + used, size - used, "%s%.*s", used ? " " : "",
+					 (int)(len - mlen - 1), s + mlen + 1);
+
+			if (n < 0 || (size_t)n >= size - used)
+				return -1;
+			used += (size_t)n;
+		}
+		s += len;
 	}
 	return 0;
 }
@@ -101,17 +133,33 @@ static bool filesystem_registered(const char *name)
 	return yes;
 }
 
-static int module_dir(const struct boot *b, char *dir, size_t len)
+/* The arguments of module file ko: those params (NULL: none) gives it,
+ * then those of the kernel command line (module_cmdline_params()). */
+static void module_args(const char *ko, const char *(*params)(const char *ko), char *args,
+			size_t size)
 {
-	if (str_printf(dir, len, "/lib/modules/%s", b->machine.release) < 0)
-		return fail("could not name the module directory of release %s:", b->machine.release);
-	return 0;
+	static char *cmdline;
+	char name[64], own[512];
+	size_t used;
+
+	if (!cmdline && !(cmdline = read_text("/proc/cmdline", 65536, NULL)))
+		cmdline = "";
+	snprintf(name, sizeof name, "%.*s", (int)(strlen(ko) > 3 ? strlen(ko) - 3 : 0), ko);
+	snprintf(args, size, "%s", params ? params(ko) : "");
+	used = strlen(args);
+	if (module_cmdline_params(cmdline, name, own, sizeof own) < 0)
+		warning("module %s: its parameters on the kernel command line are cut to %zu bytes",
+			name, sizeof own);
+	if (own[0])
+		snprintf(args + used, size - used, "%s%s", used ? " " : "", own);
 }
 
 /* finit_module() each module the text of the list file at path names, a
- * file of dir; count the listed and the loaded.  Every module is tried;
- * -1 if one failed or the list is not one (said). */
-static int load_listed(const char *dir, const char *path, char *text, size_t *count, size_t *loaded)
+ * file of dir, with the parameters params (NULL: none) gives it; count the
+ * listed and the loaded.  Every module is tried; -1 if one failed or the
+ * list is not one (said). */
+static int load_listed(const char *dir, const char *path, char *text, size_t *count, size_t *loaded,
+		       const char *(*params)(const char *ko))
 {
 	const char *names[MODULES_MAX];
 	char err[256];
@@ -121,7 +169,7 @@ static int load_listed(const char *dir, const char *path, char *text, size_t *co
 	if (module_list_parse(text, names, MODULES_MAX, count, err, sizeof err) < 0)
 		return fail("%s: %s", path, err);
 	for (size_t i = 0; i < *count; i++) {
-		char ko[PATH_MAX];
+		char ko[PATH_MAX], args[1024];
 		int fd;
 
 		if (str_printf(ko, sizeof ko, "%s/%s", dir, names[i]) < 0 ||
@@ -129,7 +177,8 @@ static int load_listed(const char *dir, const char *path, char *text, size_t *co
 			rc = fail("could not open \"%s\":", ko);
 			continue;
 		}
-		if (syscall(SYS_finit_module, fd, "", 0) == 0)
+		module_args(names[i], params, args, sizeof args);
+		if (syscall(SYS_finit_module, fd, args, 0) == 0)
 			(*loaded)++;
 		else if (errno == ENODEV)	/* e.g. a CPU without the instructions it uses */
 			say("module %s: no device for it here (skipped)", names[i]);
@@ -140,65 +189,85 @@ static int load_listed(const char *dir, const char *path, char *text, size_t *co
 	return rc;
 }
 
-int modules_load(struct boot *b)
+/* The module list file at /lib/modules/RELEASE/FILE, loaded by
+ * load_listed(); *found false (and 0) when there is no such file. */
+static int load_file(const char *release, const char *file, const char *(*params)(const char *ko),
+		     bool *found, size_t *count, size_t *loaded)
 {
-	char dir[PATH_MAX], list[PATH_MAX];
-	double start = clock_now();
-	size_t count, loaded;
-	char *text;
+	char dir[PATH_MAX], list[PATH_MAX], *text;
 	int rc;
 
-	if (module_dir(b, dir, sizeof dir) < 0)
-		return -1;
-	if (str_printf(list, sizeof list, "%s/load.list", dir) < 0)
-		return fail("could not name the module list of release %s:", b->machine.release);
+	*found = false;
+	*count = *loaded = 0;
+	if (str_printf(dir, sizeof dir, "/lib/modules/%s", release) < 0 ||
+	    str_printf(list, sizeof list, "%s/%s", dir, file) < 0)
+		return fail("could not name the module list %s of release %s:", file, release);
 	text = read_text(list, 1 << 20, NULL);
-	if (!text) {
-		if (errno == ENOENT) {
-			say("no %s: using the drivers built into the kernel", list);
-			return 0;
-		}
-		return fail("could not read \"%s\":", list);
-	}
-	rc = load_listed(dir, list, text, &count, &loaded);
+	if (!text)
+		return errno == ENOENT ? 0 : fail("could not read \"%s\":", list);
+	*found = true;
+	rc = load_listed(dir, list, text, count, loaded, params);
 	free(text);
-	say("loaded %zu of %zu modules in %.3f s", loaded, count, clock_now() - start);
+	return rc;
+}
+
+int modules_load(const char *release, bool pmem)
+{
+	double start = clock_now();
+	size_t count, loaded;
+	bool found;
+	int rc;
+
+	rc = load_file(release, "load.list", NULL, &found, &count, &loaded);
+	if (!found && rc == 0)
+		say("no /lib/modules/%s/load.list: using the drivers built into the kernel", release);
+	else
+		say("loaded %zu of %zu modules in %.3f s", loaded, count, clock_now() - start);
+	if (pmem) {
+		if (modules_load_named(release, "pmem", NULL, &found) < 0)
+			rc = -1;
+		else if (!found)
+			say("bootbench.pmem=1: no load-pmem.list: this kernel has persistent memory "
+			    "built in, or not at all");
+	}
 	say_disk_filesystems();
 	return rc;
 }
 
-int modules_load_filesystems(struct boot *b)
+int modules_load_filesystems(const char *release, const char *const *filesystems, int n)
 {
-	char dir[PATH_MAX];
 	int rc = 0;
 
-	if (module_dir(b, dir, sizeof dir) < 0)
-		return -1;
-	for (int i = 0; i < b->suite.n_filesystems; i++) {
-		const char *fs = b->suite.filesystems[i];
-		double start = clock_now();
-		char list[PATH_MAX], *text;
-		size_t count, loaded;
+	for (int i = 0; i < n; i++) {
+		const char *fs = filesystems[i];
+		char file[64];
+		bool found;
 
 		if (filesystem_registered(fs))
 			continue;
-		if (str_printf(list, sizeof list, "%s/load-%s.list", dir, fs) < 0) {
-			rc = fail("could not name the module list of filesystem %s:", fs);
-			continue;
-		}
-		text = read_text(list, 1 << 20, NULL);
-		if (!text) {
-			if (errno == ENOENT)
-				say("no %s: this kernel has no %s", list, fs);
-			else
-				rc = fail("could not read \"%s\":", list);
-			continue;
-		}
-		if (load_listed(dir, list, text, &count, &loaded) < 0)
+		snprintf(file, sizeof file, "load-%s.list", fs);
+		if (modules_load_named(release, fs, NULL, &found) < 0)
 			rc = -1;
-		free(text);
-		say("loaded %zu of %zu modules for %s in %.3f s", loaded, count, fs, clock_now() - start);
+		else if (!found)
+			say("no /lib/modules/%s/%s: this kernel has no %s", release, file, fs);
 	}
 	say_disk_filesystems();
+	return rc;
+}
+
+int modules_load_named(const char *release, const char *name,
+		       const char *(*params)(const char *ko), bool *found)
+{
+	double start = clock_now();
+	size_t count, loaded;
+	char file[64];
+	int rc;
+
+	if (str_printf(file, sizeof file, "load-%s.list", name) < 0)
+		return fail("could not name the module list of %s:", name);
+	rc = load_file(release, file, params, found, &count, &loaded);
+	if (*found)
+		say("loaded %zu of %zu modules for %s in %.3f s", loaded, count, name,
+		    clock_now() - start);
 	return rc;
 }

@@ -18,19 +18,34 @@
 int module_list_parse(char *text, const char **names, size_t max, size_t *count,
 		      char *err, size_t errlen);
 
-struct boot;
+/* Each module loads with the parameters the kernel command line gives it
+ * (module_cmdline_params()), after those of the list's caller. */
 
-/* Step: finit_module() each listed module.  One already loaded is fine,
+/* Step: finit_module() each listed module of Linux release.  One already loaded is fine,
  * and so is one with no device to drive (ENODEV); any other error fails
- * the run, after the rest of the list is loaded. */
-int modules_load(struct boot *b);
+ * the run, after the rest of the list is loaded.  With bootbench.pmem=1,
+ * then the modules of load-pmem.list (persistent memory). */
+int modules_load(const char *release, bool pmem);
+
+/* The modules of /lib/modules/RELEASE/load-NAME.list, loaded as
+ * modules_load() loads them, each with the parameters params(its file
+ * name) gives (NULL: none).  0 with *found false when there is no such
+ * list (the kernel has them built in, or not at all); -1 after fail(). */
+int modules_load_named(const char *release, const char *name,
+		       const char *(*params)(const char *ko), bool *found);
+
+/* The parameters the kernel command line gives module (its file name
+ * without .ko), as modprobe takes them: each word MODULE.PARAM=VALUE, '-'
+ * and '_' alike in MODULE, as PARAM=VALUE, space-separated, into out;
+ * cut short (and -1) if out is too small. */
+int module_cmdline_params(const char *cmdline, const char *module, char *out, size_t size);
 
 /* Whether the text of /proc/filesystems lists filesystem name. */
 bool filesystem_listed(const char *proc_filesystems, const char *name);
 
-/* Step: for each filesystem the suite formats (b->suite) that the
- * kernel does not have, the modules of its list, as modules_load()
+/* Step: for each of the n filesystems (those the suite formats) that
+ * the kernel does not have, the modules of its list, as modules_load()
  * loads them; then the kernel's disk filesystems on the console. */
-int modules_load_filesystems(struct boot *b);
+int modules_load_filesystems(const char *release, const char *const *filesystems, int n);
 
 #endif

@@ -8,6 +8,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "common/meminfo.h"
 #include "init/console.h"
 #include "init/files.h"
 #include "init/kernel/kfacts.h"
@@ -45,23 +46,6 @@ void cpuinfo_model(const char *cpuinfo, char *out, size_t size)
 	}
 }
 
-long long meminfo_kib(const char *meminfo, const char *field)
-{
-	size_t flen = strlen(field);
-
-	for (const char *line = meminfo; line && *line; ) {
-		long long v;
-
-		if (!strncmp(line, field, flen) && line[flen] == ':' &&
-		    sscanf(line + flen + 1, "%lld", &v) == 1)
-			return v;
-		line = strchr(line, '\n');
-		if (line)
-			line++;
-	}
-	return -1;
-}
-
 void sysinfo_collect(struct machine *m, struct kernel_facts *k)
 {
 	struct utsname u;
@@ -77,11 +61,7 @@ void sysinfo_collect(struct machine *m, struct kernel_facts *k)
 		free(text);
 	}
 	m->cpu_count = sysconf(_SC_NPROCESSORS_ONLN);
-	m->mem_total_kib = -1;
-	if ((text = read_text("/proc/meminfo", 1 << 16, NULL))) {
-		m->mem_total_kib = meminfo_kib(text, "MemTotal");
-		free(text);
-	}
+	m->mem_total_kib = meminfo_read_kib("/proc/meminfo", "MemTotal");
 	say("Linux %s (%s), %d CPUs (%s), %lld MiB", m->release, m->arch, m->cpu_count,
 	    m->cpu_model, m->mem_total_kib / 1024);
 

@@ -22,6 +22,5 @@ void sysinfo_collect(struct machine *m, struct kernel_facts *k);
 
 /* Parsers of /proc and sysfs text (pure). */
 void cpuinfo_model(const char *cpuinfo, char *out, size_t size);
-long long meminfo_kib(const char *meminfo, const char *field);
 
 #endif

@@ -57,6 +57,8 @@ static int write_record(struct boot *b, const char *status, const char *finished
 		.results = b->results ? &b->results_facts : NULL,
 		.target = b->target_facts.device[0] ? &b->target_facts : NULL,
 		.wal = b->wal_facts.device[0] ? &b->wal_facts : NULL,
+		.model_target = b->model_target.made ? &b->model_target : NULL,
+		.model_wal = b->model_wal.made ? &b->model_wal : NULL,
 		.results_mount_options = b->results_mount_options,
 		.results_formatted = b->results_formatted,
 		.results_fsck = b->results_fsck.ran ? &b->results_fsck : NULL,
@@ -104,7 +106,7 @@ static int format_results(struct boot *b, struct blockdev *d)
 	return 0;
 }
 
-static void disk_facts(struct boot *b)
+void results_disk_facts(struct boot *b)
 {
 	char spec[DEVSPEC_MAX + 16];
 
@@ -135,7 +137,7 @@ static int open_run_dir(struct boot *b)
 	    str_printf(log, sizeof log, "%s/logs/console.log", b->run_dir) < 0)
 		return fail("could not name the run directory \"%s/%s\":", RESULTS_MOUNT, b->run_rel);
 	console_attach(log);
-	disk_facts(b);
+	results_disk_facts(b);
 	return 0;
 }
 

@@ -34,6 +34,10 @@ int results_open(struct boot *b);
  * b->results_health unless another is found now. */
 int results_still_writable(struct boot *b, const char *dir, const char *also);
 
+/* What run.json says of the results, target and WAL devices found (read
+ * when the run directory opens, and again once model disks are made). */
+void results_disk_facts(struct boot *b);
+
 /* The kernel's log into run_dir/logs/dmesg.txt. */
 void results_save_dmesg(const char *run_dir);
 

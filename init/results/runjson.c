@@ -59,17 +59,52 @@ static void variant(struct json *j, const struct variant *v)
 }
 
 /* The clock the figures are in (bootbench.clock=): {"mode": "host"} or
- * {"mode": "instructions", "shift": N}. */
+ * {"mode": "instructions", "shift": N, "sleep": "on" or "off"}. */
 static void clock_json(struct json *j, const struct clock_mode *c)
 {
 	json_object_begin(j, "clock");
 	json_string(j, "mode", c->instructions ? "instructions" : "host");
-	if (c->instructions)
+	if (c->instructions) {
 		json_int(j, "shift", c->shift);
+		json_string(j, "sleep", c->idle_jumps ? "off" : "on");
+	}
 	json_object_end(j);
 }
 
-static void disk(struct json *j, const char *key, const struct disk_facts *d)
+/* A model disk's parameters and what null_blk made of them (model_disk.h). */
+static void modeled(struct json *j, const struct model_disk *m)
+{
+	const struct model_profile *p;
+
+	if (!m) {
+		json_null(j, "modeled");
+		return;
+	}
+	p = &m->profile;
+	json_object_begin(j, "modeled");
+	json_string(j, "name", p->name);
+	json_string(j, "driver", "null_blk");
+	json_int(j, "size_mib", m->mib);
+	json_int(j, "latency_ns", p->latency_ns);
+	json_int(j, "cache_mib", p->cache_mib);
+	json_bool(j, "fua", p->fua);
+	json_int(j, "mbps", p->mbps);
+	json_double(j, "time_scale", (long long)(m->time_scale * 1000 + 0.5) / 1000.0);
+	json_int(j, "made_latency_ns", m->latency_ns);
+	json_int(j, "made_mbps", m->mbps);
+	json_int(j, "queue_depth", p->queue_depth);
+	json_int(j, "queues", p->queues);
+	json_int(j, "block", p->block);
+	json_string(j, "source", p->source);
+	json_string(j, "attributes", m->written);
+	json_string(j, "lacking", m->lacking);
+	json_string(j, "write_cache", m->write_cache);
+	json_bool(j, "queue_fua", m->fua);
+	json_object_end(j);
+}
+
+static void disk(struct json *j, const char *key, const struct disk_facts *d,
+		 const struct model_disk *m)
 {
 	if (!d) {
 		json_null(j, key);
@@ -92,6 +127,7 @@ static void disk(struct json *j, const char *key, const struct disk_facts *d)
 	json_string_or_null(j, "partuuid", d->partuuid);
 	json_string_or_null(j, "label", d->label);
 	json_string_or_null(j, "fstype", d->fstype);
+	modeled(j, m);
 	json_object_end(j);
 }
 
@@ -241,7 +277,7 @@ void record_write(FILE *out, const struct record *r)
 		json_int(&j, "total_kib", m->mem_total_kib);
 	json_object_end(&j);
 
-	disk(&j, "results", r->results);
+	disk(&j, "results", r->results, NULL);
 	json_object_begin(&j, "results_mount");
 	json_string_or_null(&j, "options", r->results_mount_options);
 	json_bool(&j, "formatted_by_this_boot", r->results_formatted);
@@ -257,8 +293,8 @@ void record_write(FILE *out, const struct record *r)
 		json_null(&j, "free_bytes_at_finish");
 	}
 	json_object_end(&j);
-	disk(&j, "target", r->target);
-	disk(&j, "wal", r->wal);
+	disk(&j, "target", r->target, r->model_target);
+	disk(&j, "wal", r->wal, r->model_wal);
 	suite(&j, r->suite);
 
 	json_array_begin(&j, "phases");

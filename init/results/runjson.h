@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "init/disks/disk_facts.h"
+#include "init/disks/model_disk.h"
 #include "init/hang.h"
 #include "init/kernel/cmdline.h"
 #include "init/kernel/kfacts.h"
@@ -37,6 +38,7 @@ struct record {
 	const char *cmdline;
 	const struct params *params;
 	const struct disk_facts *results, *target, *wal;	/* NULL: unknown */
+	const struct model_disk *model_target, *model_wal;	/* NULL: not a model */
 	const char *results_mount_options;
 	bool results_formatted;		/* formatted by this boot */
 	const struct results_fsck *results_fsck;	/* NULL: not checked */

@@ -10,7 +10,7 @@
 #ifndef BOOTBENCH_REPORT_PROF_FOLDED_H
 #define BOOTBENCH_REPORT_PROF_FOLDED_H
 
-#include "report/group.h"
+#include "report/model.h"
 #include "report/profile/stacks.h"
 
 #include <stdio.h>

@@ -8,7 +8,7 @@
 #define BOOTBENCH_REPORT_PROF_OUTPUT_H
 
 #include "common/json.h"
-#include "report/group.h"
+#include "report/model.h"
 
 #include <stdio.h>
 

@@ -2,9 +2,9 @@
 /* prof_shares.c: shares, top functions and movers (prof_shares.h). */
 #include "report/profile/prof_shares.h"
 
-#include "report/compare.h"
+#include "report/stats/compare.h"
 #include "report/util.h"
-#include "report/welch.h"
+#include "report/stats/welch.h"
 #include "common/stats.h"
 
 #include <math.h>

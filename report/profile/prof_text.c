@@ -9,9 +9,9 @@
 #include "report/profile/prof_output.h"
 
 #include "report/diag.h"
-#include "report/output.h"
 #include "report/profile/prof_shares.h"
 #include "report/profile/profile.h"
+#include "report/text_wrap.h"
 #include "report/util.h"
 
 #include <stdlib.h>
@@ -114,17 +114,17 @@ static void notes(FILE *f, const struct report *r, size_t t, size_t row)
 		for (size_t i = 0; i < c->nnosym; i++) {
 			line = xasprintf("no symbols for %s (%llu samples taken in it): %s",
 					 c->nosym[i].path, c->nosym[i].samples, c->nosym[i].why);
-			output_text_wrapped(f, prefix, 6, line);
+			text_wrapped(f, prefix, 6, line);
 			free(line);
 		}
 		for (size_t i = 0; i < c->nerrors; i++) {
 			line = xasprintf("not read: %s", c->errors[i]);
-			output_text_wrapped(f, prefix, 6, line);
+			text_wrapped(f, prefix, 6, line);
 			free(line);
 		}
 		if (c->folded) {
 			line = xasprintf("folded stacks in %s", c->folded);
-			output_text_wrapped(f, prefix, 6, line);
+			text_wrapped(f, prefix, 6, line);
 			free(line);
 		}
 	}
@@ -159,7 +159,7 @@ void output_profile_text(FILE *f, const struct report *r, size_t t)
 		s = xasprintf("Symbols: the objects' from %s, the kernel's from each run's "
 			      "profiles/kallsyms.", r->profiles->symfs ? r->profiles->symfs :
 			      "nowhere (no out/symbols, no --symbols)");
-		output_text_wrapped(f, "   ", 3, s);
+		text_wrapped(f, "   ", 3, s);
 		free(s);
 		shares(f, r, t, row);
 		for (size_t col = 0; col < r->ncols; col++) {
@@ -184,12 +184,12 @@ void output_profile_text(FILE *f, const struct report *r, size_t t)
 		char *s = xasprintf("* the change exceeds the spread between the boots: its %g%% t "
 				    "interval over the boots' shares excludes 0 (%d boots or more a side).",
 				    r->opt->confidence, MIN_BOOTS);
-		output_text_wrapped(f, "   ", 3, s);
+		text_wrapped(f, "   ", 3, s);
 		free(s);
 	} else if (two) {
 		char *s = xasprintf("The intervals are %g%% t intervals over the boots' shares; with "
 				    "fewer than %d boots a side, no mark.", r->opt->confidence, MIN_BOOTS);
-		output_text_wrapped(f, "   ", 3, s);
+		text_wrapped(f, "   ", 3, s);
 		free(s);
 	}
 }

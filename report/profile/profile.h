@@ -23,7 +23,7 @@
 #ifndef BOOTBENCH_REPORT_PROFILE_H
 #define BOOTBENCH_REPORT_PROFILE_H
 
-#include "report/group.h"
+#include "report/model.h"
 #include "report/profile/prof_cell.h"
 
 #include <stdbool.h>

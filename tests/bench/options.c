@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The command line: what is accepted, and the message for what is not. */
 #include "bench/bench_options.h"
+#include "common/clockmode.h"
 #include "tap.h"
 
 #define ARGC(a) ((int)(sizeof(a) / sizeof((a)[0])) - 1)
@@ -25,7 +26,8 @@ static const char *parse(char **argv, struct options *o)
 	is_str(parse(argv_, &o_), msg, "error: %s", msg);                 \
 } while (0)
 
-/* BOOTBENCH_CLOCK: host, or instructions:N (0 to 10). */
+/* BOOTBENCH_CLOCK: host, or instructions:N (0 to 10), with ,sleep=off
+ * (or ,sleep=on) after it. */
 static void clock_env(void)
 {
 	static const struct {
@@ -36,6 +38,9 @@ static void clock_env(void)
 		{ "instructions:10", 10 }, { "instructions:11", -2 }, { "instructions:", -2 },
 		{ "instructions:-1", -2 }, { "instructions:03", -2 }, { "instructions", -2 },
 		{ "Host", -2 }, { "", -2 }, { "instructions:3 ", -2 },
+		{ "instructions:3,sleep=off", 3 }, { "instructions:3,sleep=on", 3 },
+		{ "instructions:3,sleep=", -2 }, { "instructions:3,sleep=offf", -2 },
+		{ "host,sleep=off", -2 },
 	};
 	char err[256];
 
@@ -44,7 +49,7 @@ static void clock_env(void)
 		int rc = options_clock(cases[i].value, &shift, err, sizeof(err));
 		if (cases[i].shift == -2)
 			ok(rc < 0 && strstr(err, "BOOTBENCH_CLOCK: \"") &&
-			   strstr(err, "\" is neither host nor instructions:N with N from 0 to 10"),
+			   strstr(err, "\" is not " CLOCK_RULE),
 			   "BOOTBENCH_CLOCK=\"%s\": refused (%s)", cases[i].value, err);
 		else
 			ok(rc == 0 && shift == cases[i].shift, "BOOTBENCH_CLOCK=%s: shift %d",

@@ -52,20 +52,20 @@ static void write_read(void)
 	struct rawio_span w = { .seconds = -1 }, r = { .seconds = -1 };
 	const long long size = 3 * 65536 + 1000;   /* a short last block */
 
-	is_int(rawio_write(path, size, 65536, true, &w), 0, "write with fdatasync");
+	is_int(rawio_write(path, size, 65536, true, NULL, &w), 0, "write with fdatasync");
 	is_int(file_size(), size, "the file has size bytes");
 	ok(w.seconds > 0, "write time measured (%.6f s)", w.seconds);
 	ok(w.cpu.usage_us > 0 && w.cpu.usage_us == w.cpu.user_us + w.cpu.system_us,
 	   "and its CPU time (%lld us)", w.cpu.usage_us);
 	ok(sectors_distinct(size), "no zero sector, no sector repeated");
-	is_int(rawio_read(path, size, 65536, &r), 0, "read it back");
+	is_int(rawio_read(path, size, 65536, NULL, &r), 0, "read it back");
 	ok(r.seconds > 0 && r.cpu.usage_us >= 0, "read time measured (%.6f s), and its CPU time",
 	   r.seconds);
-	is_int(rawio_read(path, size, 4096, &r), 0, "read with another block size");
+	is_int(rawio_read(path, size, 4096, NULL, &r), 0, "read with another block size");
 
-	is_int(rawio_write(path, 8192, 8192, false, &w), 0, "write without sync, one block");
+	is_int(rawio_write(path, 8192, 8192, false, NULL, &w), 0, "write without sync, one block");
 	is_int(file_size(), 8192, "the file was truncated to the new size");
-	is_int(rawio_write(path, 1000, 512, false, &w), 0, "blocks smaller than a page");
+	is_int(rawio_write(path, 1000, 512, false, NULL, &w), 0, "blocks smaller than a page");
 	is_int(file_size(), 1000, "1000 bytes");
 	ok(sectors_distinct(1000), "small file: sectors distinct too");
 }
@@ -75,14 +75,14 @@ static void errors(void)
 	struct rawio_span s;
 	char missing[96];
 
-	rawio_write(path, 4096, 4096, false, &s);
-	is_int(rawio_read(path, 8192, 4096, &s), -1, "a file shorter than expected");
+	rawio_write(path, 4096, 4096, false, NULL, &s);
+	is_int(rawio_read(path, 8192, 4096, NULL, &s), -1, "a file shorter than expected");
 	ok(fail_reason() && strstr(fail_reason(), "rawio.dat\" held 4096 bytes, "
 				   "not the 8192 written"), "its reason names the sizes");
 	snprintf(missing, sizeof(missing), "%s/no/such/file", dir);
-	is_int(rawio_write(missing, 4096, 4096, true, &s), -1, "a file that cannot be made");
-	is_int(rawio_read(missing, 4096, 4096, &s), -1, "a file that is not there");
-	is_int(rawio_write(path, 0, 4096, true, &s), -1, "size 0");
+	is_int(rawio_write(missing, 4096, 4096, true, NULL, &s), -1, "a file that cannot be made");
+	is_int(rawio_read(missing, 4096, 4096, NULL, &s), -1, "a file that is not there");
+	is_int(rawio_write(path, 0, 4096, true, NULL, &s), -1, "size 0");
 }
 
 static void mb_s(void)

@@ -60,11 +60,13 @@ static void lines(void)
 	measure_fact_text(&o, "load", "init_steps", "dtgvp");
 	measure_fact(&o, "percentiles", "sampling_rate", 0.25);
 
+	struct quiet quiet = { .reached = true, .seconds = 0.01234, .sync_s = 0.004, .dirty_kib = 812,
+			       .writeback_kib = 0, .polls = 1 };
 	struct measurement m = {
 		.run_id = "20261130T050000Z_6.12.57+deb13-cloud-amd64_ci-1",
 		.c = &c, .out = &o, .mkfs_command = "/sbin/mkfs.ext4 -F /dev/vdb1",
 		.cpu = &cpu, .disk_device = "vdb1", .disk = &disk, .monitors = &mon,
-		.started_utc = "2026-11-30T05:00:41Z", .seconds = 5.25,
+		.quiet = &quiet, .started_utc = "2026-11-30T05:00:41Z", .seconds = 5.25,
 	};
 	for (int k = 0; k < MONITOR_SUMMARY_FIGURES; k++)
 		mon.stat[k] = (struct monitor_stat){ 5, 1.5 * k, 2.0 * k };
@@ -79,7 +81,7 @@ static void lines(void)
 	       "\"env\":{\"filesystem\":{\"type\":\"ext4\",\"profile\":\"compat\","
 	       "\"features\":\"\",\"block_size\":\"0\",\"inode_size\":0,\"inode_ratio\":0,"
 	       "\"discard\":false,\"mount_options\":\"noatime\",\"scheduler\":\"\","
-	       "\"readahead_kb\":-1,\"mkfs_command\":\"/sbin/mkfs.ext4 -F /dev/vdb1\"},"
+	       "\"readahead_kb\":-1,\"write_cache\":\"kernel\",\"mkfs_command\":\"/sbin/mkfs.ext4 -F /dev/vdb1\"},"
 	       "\"postgresql\":{\"fsync\":\"on\"}},"
 	       "\"params\":{\"clients\":2,\"duration_s\":5,\"script\":\"tpcb-like\","
 	       "\"custom_script\":\"\",\"scale\":1,\"threads\":\"clients\","
@@ -87,7 +89,7 @@ static void lines(void)
 	       "\"log\":\"auto\","
 	       "\"rate\":\"none\",\"latency_limit\":\"none\",\"init_steps\":\"auto\","
 	       "\"partitions\":0,\"partition_method\":\"range\",\"fillfactor\":100,"
-	       "\"unlogged\":false},"
+	       "\"unlogged\":false,\"random_seed\":\"time\"},"
 	       "\"metrics\":{\"tps\":812.5,\"latency_p50_ms\":2.1},"
 	       "\"primary\":{\"metric\":\"tps\",\"unit\":\"tps\",\"higher_is_better\":true},"
 	       "\"series\":\"series/pgbench-tpcb-like-s1-c2.csv\","
@@ -104,6 +106,9 @@ static void lines(void)
 	       "\"psi_cpu_some_avg10\":null,\"psi_io_some_avg10\":null,"
 	       "\"psi_memory_some_avg10\":null,"
 	       "\"ctxt_per_s\":{\"mean\":12,\"p99\":16}},"
+	       "\"quiet\":{\"reached\":true,\"seconds\":0.0123,\"sync_s\":0.004,"
+	       "\"dirty_kib\":812,\"writeback_kib\":0,\"lazyinit\":false,\"polls\":1,"
+	       "\"still\":null},"
 	       "\"percentiles\":{\"method\":\"histogram\",\"sampling_rate\":0.25},"
 	       "\"load\":{\"init_steps\":\"dtgvp\"},"
 	       "\"warnings\":[{\"code\":\"fits-in-ram\","
@@ -127,6 +132,7 @@ static void lines(void)
 	m.disk = NULL;
 	m.cpu = NULL;
 	m.monitors = NULL;
+	m.quiet = NULL;
 	line = line_of(&m);
 	ok(line && strstr(line, "\"id\":\"timer-n10-d3\",\"group\":\"timer-n10-d3\","
 			  "\"workload\":\"timer\""), "host mode: the timer case");
@@ -140,8 +146,8 @@ static void lines(void)
 	ok(line && strstr(line, "\"primary\":{\"metric\":\"nanosleep_min_us\",\"unit\":\"us\","
 			  "\"higher_is_better\":false}"), "host mode: lower is better");
 	ok(line && strstr(line, "\"series\":null,\"cpu\":null,\"disk\":null,\"monitors\":null,"
-			  "\"warnings\":[],"),
-	   "host mode: series, cpu, disk and monitors null, no warnings");
+			  "\"quiet\":null,\"warnings\":[],"),
+	   "host mode: series, cpu, disk, monitors and quiet null, no warnings");
 	free(line);
 
 	/* A disk device without its figures is no disk. */

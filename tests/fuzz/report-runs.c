@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Fuzz target: the report's reading of a run directory (report/runs.c):
- * run.json, results.jsonl and host.json.  The input is the three files
+ * Fuzz target: the report's reading of a run directory (report/runs.c,
+ * measurements.c, run_facts.c): run.json, results.jsonl and host.json.  The input is the three files
  * one after the other, separated by NUL bytes; a file the input does not
  * reach is absent.  They are written to a run directory of their own
  * under $TMPDIR, removed at exit.

@@ -212,6 +212,20 @@ static void variants(void)
 		"bootbench.variant is given twice");
 }
 
+/* A model disk is a target or a WAL device, never the results partition. */
+static void models(void)
+{
+	ok(parse("bootbench.target=model:sata:512 bootbench.wal=model") == 0 &&
+	   p.target.kind == DEVSPEC_MODEL && strcmp(p.target.value, "sata:512") == 0 &&
+	   p.wal.kind == DEVSPEC_MODEL && p.wal.value[0] == '\0',
+	   "bootbench.target=model:sata:512 and bootbench.wal=model (%s)", err);
+	refused("bootbench.target=PARTLABEL=x bootbench.results=model:nvme",
+		"bad value bootbench.results=model:nvme: expected a partition that outlives the boot, "
+		"not a model disk (it is made in the guest's memory)");
+	refused("bootbench.target=model:",
+		"bad value bootbench.target=model:: expected model, model:NAME or model:NAME:MIB");
+}
+
 /* bootbench.clock=: the host's time by default, QEMU's instruction count
  * with its shift, and every other word refused with the rule. */
 static void clocks(void)
@@ -231,11 +245,21 @@ static void clocks(void)
 	ok(parse("bootbench.target=PARTLABEL=x bootbench.clock=instructions:10") == 0 &&
 	   p.clock.instructions && p.clock.shift == 10, "shift 10, the most (%s)", err);
 	is_str(clock_text(&p.clock, text, sizeof text), "instructions:10", "instructions:10 fits its buffer");
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.clock=instructions:3,sleep=off") == 0 &&
+	   p.clock.instructions && p.clock.shift == 3 && p.clock.idle_jumps,
+	   "instructions:3,sleep=off: the idle guest's time jumps (%s)", err);
+	is_str(clock_text(&p.clock, text, sizeof text), "instructions:3,sleep=off", "said in the same words");
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.clock=instructions:10,sleep=on") == 0 &&
+	   p.clock.instructions && !p.clock.idle_jumps, "instructions:10,sleep=on, QEMU's default (%s)", err);
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.clock=instructions:10,sleep=off") == 0,
+	   "instructions:10,sleep=off (%s)", err);
+	is_str(clock_text(&p.clock, text, sizeof text), "instructions:10,sleep=off", "fits its buffer");
 	const char *bad[] = { "instructions:11", "instructions:", "instructions", "instructions:-1",
 			      "instructions:03", "instructions:3x", "instructions:100", "Host", "tcg",
-			      "instructions: 3", "host:3" };
+			      "instructions: 3", "host:3", "instructions:3,sleep", "instructions:3,sleep=no",
+			      "host,sleep=off", "instructions:3sleep=off" };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		char line[128], want[128];
+		char line[128], want[256];
 		snprintf(line, sizeof line, "bootbench.target=PARTLABEL=x \"bootbench.clock=%s\"", bad[i]);
 		snprintf(want, sizeof want, "bad value bootbench.clock=%s: expected " CLOCK_RULE, bad[i]);
 		refused(line, want);
@@ -250,6 +274,7 @@ int main(void)
 	good_lines();
 	variants();
 	clocks();
+	models();
 	bad_lines();
 	erase();
 	after_errors();

@@ -184,11 +184,13 @@ static const char expected[] =
 "    \"partlabel\": \"bootbench-results\",\n"
 "    \"partuuid\": null,\n"
 "    \"label\": \"bootbench-res\",\n"
-"    \"fstype\": \"ext4\"\n"
+"    \"fstype\": \"ext4\",\n"
+"    \"modeled\": null\n"
 "  },\n"
 "  \"results_mount\": {\n"
 "    \"options\": \"noatime,nodev,nosuid\",\n"
 "    \"formatted_by_this_boot\": false,\n"
+"    \"fsck\": null,\n"
 "    \"state_at_finish\": \"full\",\n"
 "    \"free_bytes_at_finish\": 1273856\n"
 "  },\n"
@@ -205,7 +207,8 @@ static const char expected[] =
 "    \"partlabel\": \"bootbench-target\",\n"
 "    \"partuuid\": null,\n"
 "    \"label\": null,\n"
-"    \"fstype\": null\n"
+"    \"fstype\": null,\n"
+"    \"modeled\": null\n"
 "  },\n"
 "  \"wal\": null,\n"
 "  \"suite\": {\n"
@@ -383,8 +386,50 @@ static void record(void)
 	q = p;
 	clock_parse("instructions:3", &q.clock);
 	ok(written_with(early, &q, "\n  \"clock\": {\n    \"mode\": \"instructions\",\n"
-			"    \"shift\": 3\n  },\n"),
-	   "the instructions clock: its mode and its shift");
+			"    \"shift\": 3,\n    \"sleep\": \"on\"\n  },\n"),
+	   "the instructions clock: its mode, its shift, an idle guest's time the host's");
+	clock_parse("instructions:3,sleep=off", &q.clock);
+	ok(written_with(early, &q, "\n  \"clock\": {\n    \"mode\": \"instructions\",\n"
+			"    \"shift\": 3,\n    \"sleep\": \"off\"\n  },\n"),
+	   "the deterministic machine's clock: sleep off");
+
+	/* a model target: its parameters and what null_blk made of them */
+	struct model_disk md = { .wanted = true, .made = true, .mib = 256, .name = "nullb0",
+				 .time_scale = 24.0, .latency_ns = 400008, .mbps = 131,
+				 .path = "/dev/nullb0", .written = "size=256 completion_nsec=16667",
+				 .lacking = "fua", .write_cache = "write back", .fua = true,
+				 .profile = { "nvme", 16667, 32, true, 3147, 1023, 2, 512, "sheet" } };
+	struct disk_facts mt = { "model:nvme:256", "/dev/nullb0", "nullb0", false, "", "",
+				 256 << 20, 0, "none", "", "", "", "" };
+	struct record withm = early;
+
+	withm.target = &mt;
+	withm.model_target = &md;
+	ok(written_with(withm, &p, "\"fstype\": null,\n    \"modeled\": {\n      \"name\": \"nvme\",\n"
+			"      \"driver\": \"null_blk\",\n      \"size_mib\": 256,\n"
+			"      \"latency_ns\": 16667,\n      \"cache_mib\": 32,\n      \"fua\": true,\n"
+			"      \"mbps\": 3147,\n      \"time_scale\": 24,\n"
+			"      \"made_latency_ns\": 400008,\n      \"made_mbps\": 131,\n"
+			"      \"queue_depth\": 1023,\n      \"queues\": 2,\n"
+			"      \"block\": 512,\n      \"source\": \"sheet\",\n"
+			"      \"attributes\": \"size=256 completion_nsec=16667\",\n"
+			"      \"lacking\": \"fua\",\n      \"write_cache\": \"write back\",\n"
+			"      \"queue_fua\": true\n    }\n  },\n  \"wal\": null"),
+	   "a model target: run.json's target.modeled says the model and the kernel's view of it");
+
+	/* e2fsck -p of the results partition before the mount */
+	struct results_fsck fsck = { .ran = true, .exit_status = 1, .seconds = 0.0425,
+				     .said = "res: 13/64 files\n" };
+	struct record withf = early;
+
+	withf.results_fsck = &fsck;
+	ok(written_with(withf, &p, "\"fsck\": {\n      \"program\": \"/sbin/e2fsck -p\",\n"
+			"      \"exit_status\": 1,\n      \"repaired\": true,\n"
+			"      \"seconds\": 0.043,\n      \"output\": \"res: 13/64 files\\n\"\n    }"),
+	   "results_mount.fsck: the program, its status, whether it repaired, its time and output");
+	fsck.exit_status = 0;
+	ok(written_with(withf, &p, "\"exit_status\": 0,\n      \"repaired\": false,"),
+	   "a clean partition: exit 0, nothing repaired");
 }
 
 int main(void)

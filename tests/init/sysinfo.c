@@ -2,14 +2,32 @@
 /* Unit tests: /proc and sysfs parsers, the suite runner's describe output. */
 #include <string.h>
 
+#include "common/meminfo.h"
 #include "init/kernel/modules.h"
 #include "init/kernel/sysfs_text.h"
 #include "init/kernel/sysinfo.h"
 #include "init/suite_info.h"
 #include "tap.h"
 
+/* A module's parameters on the kernel command line, as modprobe takes
+ * them. */
+static void module_params(void)
+{
+	const char *cmdline = "console=ttyS0 null_blk.max_sectors=8 null-blk.irqmode=2 null_blkx.a=1 "
+			      "null_blk.nope xfs.x=1\n";
+	char out[64];
+
+	ok(module_cmdline_params(cmdline, "null_blk", out, sizeof out) == 0 &&
+	   strcmp(out, "max_sectors=8 irqmode=2") == 0,
+	   "null_blk: its two parameters, '-' and '_' alike, not another module's (%s)", out);
+	ok(module_cmdline_params(cmdline, "virtio_blk", out, sizeof out) == 0 && !out[0],
+	   "a module the command line names not: none");
+	ok(module_cmdline_params(cmdline, "null_blk", out, 10) < 0, "out too small: -1");
+}
+
 int main(void)
 {
+	module_params();
 	char buf[128];
 
 	cpuinfo_model("processor\t: 0\nvendor_id\t: GenuineIntel\nmodel\t\t: 85\n"

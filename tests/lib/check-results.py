@@ -12,7 +12,12 @@ a row a second, plausible values, the disk busy during seqscan or rawio)
 and their summary; the CPU time per unit of work (doc/results-jsonl.md),
 required of every line where the kernel has cgroups (the run's
 kernel.config), with its instructions under the instructions clock
-(run.json's clock); every line valid against $defs/measurement of
+(run.json's clock); the I/O per unit of work on every line with a target
+(each figure its counter over the units; flushes read from the target's
+disk) and figures only a sound reading gives: a commit a flush and its
+WAL on the disk, read-only work none, a cold scan and rawio's transfers
+read and written once, every synced operation of pg_test_fsync a flush;
+every line valid against $defs/measurement of
 doc/results.schema.json (python3-jsonschema).  Environment: TOP.  Exit
 status 0 if all passed.
 """
@@ -145,11 +150,105 @@ def check_cpu_time(m, cgroups, clock):
               % (mid, unit, ins, total, ct.get("icount_shift")))
 
 
+IO_WHAT = {"reads": "reads", "writes": "writes", "read_kib": "read_sectors",
+           "write_kib": "write_sectors", "flushes": "flushes"}
+
+
+def check_io(m):
+    """The I/O per unit of m's work on the target: there on every line with a
+    target, each figure its counter's change over the units; io or None."""
+    mid, met, unit = m["id"], m["metrics"], CPU_UNITS[m["workload"]]
+    io = m.get("io")
+    why = [w["message"] for w in m["warnings"] if w["code"] == "no-io-counts"]
+    if m.get("disk") is None:
+        check(io is None and why, "%s: no target, no I/O figures, and the warning says why (%s)"
+              % (mid, why[0] if why else "no warning"))
+        return None
+    names = ["io_%s_per_%s" % (w, unit) for w in IO_WHAT]
+    check(io is not None and not why and all(n in met for n in names),
+          "%s: I/O per %s of the target, its flushes too (%s)" % (mid, unit, why[0] if why else io and io["device"]))
+    if not io or not all(n in met for n in names):
+        return None
+    per_sector = {"read_sectors": 0.5, "write_sectors": 0.5}
+    off = [w for w, key in IO_WHAT.items()
+           if abs(met["io_%s_per_%s" % (w, unit)] * io["units"] - io[key] * per_sector.get(key, 1))
+           > 1e-6 * max(1.0, io[key])]
+    ct = m.get("cpu_time")
+    check(not off and (ct is None or abs(ct["units"] - io["units"]) <= 1e-9 * ct["units"]),
+          "%s: io_*_per_%s x %.1f units = the counters of io (%s), the units those of cpu_time"
+          % (mid, unit, io["units"], off or "all"))
+    check(io["device"].startswith(io["flush_device"]) and io["flush_device"],
+          "%s: flushes read from %s, the disk of %s" % (mid, io["flush_device"], io["device"]))
+    return io
+
+
+def size_bytes(text):
+    """A suite's size, "16M", in bytes (binary units, as the runner reads them)."""
+    text = str(text)
+    scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1:].upper(), 1)
+    return float(text.rstrip("KMGkmg")) * scale
+
+
+def check_io_plausible(m, io, by_group):
+    """What a sound reading of the counters must give, where the disk has a
+    write cache that flushes reach (write back, no FUA) and PostgreSQL's
+    commits wait for them."""
+    mid, met, w, p = m["id"], m["metrics"], m["workload"], m["params"]
+    pg = m["env"].get("postgresql", {})
+    if io.get("write_cache") != "write back" or io.get("fua") != 0 or \
+            pg.get("fsync", "on") != "on" or pg.get("synchronous_commit", "on") != "on":
+        return
+    if (w == "pgbench" and p.get("script") == "tpcb-like" and not p.get("unlogged") or
+            w == "oltp" and p.get("mode") == "read-write"):
+        clients = p["clients"]
+        check(met["io_flushes_per_tx"] >= 0.5 / clients and met.get("wal_bytes_per_tx", 0) > 100 and
+              met["io_write_kib_per_tx"] * 1024 >= 0.9 * met["wal_bytes_per_tx"],
+              "%s: a commit a flush (at most %d sharing one: %.3f a transaction), its WAL written to the "
+              "disk (%.0f bytes inserted, %.0f written a transaction)"
+              % (mid, clients, met["io_flushes_per_tx"], met.get("wal_bytes_per_tx", 0),
+                 met["io_write_kib_per_tx"] * 1024))
+    if w == "oltp" and p.get("mode") == "read-only":
+        rw = [x for x in by_group.values() if x["workload"] == "oltp" and x["params"].get("mode") == "read-write"]
+        wal_rw = rw[0]["metrics"].get("wal_bytes_per_tx", 0) if rw else 0
+        check(met["io_flushes_per_tx"] <= 0.05 and "wal_bytes_per_tx" in met and
+              (not rw or met["wal_bytes_per_tx"] <= 0.1 * wal_rw),
+              "%s: read-only: %.4f flushes and %.1f bytes of WAL a transaction (read-write: %.0f)"
+              % (mid, met["io_flushes_per_tx"], met.get("wal_bytes_per_tx", -1), wal_rw))
+    if w == "insert" and not p.get("unlogged"):
+        rows_per_tx = met["rows"] / met["batches"]
+        check(met["io_flushes_per_tx"] >= 0.9 and met.get("wal_bytes_per_tx", 0) >= 50 * rows_per_tx,
+              "%s: a flush a transaction (%.2f), at least 50 bytes of WAL a row (%.0f a transaction of %.0f rows)"
+              % (mid, met["io_flushes_per_tx"], met.get("wal_bytes_per_tx", 0), rows_per_tx))
+    if w == "seqscan":
+        table_kib = met["table_mb"] * 1e6 / 1024
+        read = met["io_read_kib_per_mb"] * io["units"]
+        check(0.99 * table_kib <= read <= 1.25 * table_kib,
+              "%s: the cold scan read the table from the disk once (%.0f KiB of %.0f)" % (mid, read, table_kib))
+    if w == "rawio":
+        size_kib = size_bytes(p["size"]) / 1024
+        wrote, read = met["io_write_kib_per_mb"] * io["units"], met["io_read_kib_per_mb"] * io["units"]
+        check(size_kib <= wrote <= 1.1 * size_kib and size_kib <= read <= 1.1 * size_kib and
+              (p.get("sync") != "end" or io["flushes"] >= 1),
+              "%s: the file written once and read once (%.0f and %.0f KiB of %.0f), fdatasync a flush (%d)"
+              % (mid, wrote, read, size_kib, io["flushes"]))
+    if w == "fsync":
+        secs = p["seconds_per_test"]
+        synced = [k for k in met if k.endswith("_ops_s") and k != "nonsync_write_ops_s"]
+        ops = sum(met[k] * secs for k in synced)
+        check(synced and io["flushes"] >= ops - len(synced),
+              "%s: a flush or more for each of the %.0f synced operations of %d tests (%d flushes)"
+              % (mid, ops, len(synced), io["flushes"]))
+
+
 cgroups = kernel_has_cgroups()
 clock = run_clock()
 disk_moved = {}
+by_group = {m["group"]: m for m in lines}
 for m in lines:
     check_cpu_time(m, cgroups, clock)
+    io = check_io(m)
+    if io:
+        check_io_plausible(m, io, by_group)
     mid, met, prim = m["id"], m["metrics"], m["primary"]
     sys_rows = check_sys_csv(m)
     if m["workload"] in ("seqscan", "rawio"):

@@ -19,9 +19,9 @@
  * Every random number comes from a fixed seed, so each run prints the
  * same figures.
  */
-#include "report/compare.h"
+#include "report/stats/compare.h"
 #include "common/stats.h"
-#include "report/welch.h"
+#include "report/stats/welch.h"
 
 #include "tests/lib/tap.h"
 

@@ -5,11 +5,11 @@
  * independently of this code: published examples, closed forms worked by
  * hand, and the defining properties of each figure.
  */
-#include "report/batchmeans.h"
-#include "report/compare.h"
-#include "report/describe.h"
-#include "report/fieller.h"
-#include "report/welch.h"
+#include "report/stats/batchmeans.h"
+#include "report/stats/compare.h"
+#include "report/stats/describe.h"
+#include "report/stats/fieller.h"
+#include "report/stats/welch.h"
 
 #include "tests/lib/tap.h"
 

@@ -5,7 +5,7 @@
  * one of a metric's own, a metric given twice, the limit of metrics, and
  * every value that is no percentage from 0 to below 100.
  */
-#include "report/threshold.h"
+#include "report/stats/threshold.h"
 
 #include "tests/lib/tap.h"
 

@@ -7,6 +7,7 @@
 #include "bench/os/fsio.h"
 #include "bench/workloads/cpu_figures.h"
 #include "bench/workloads/fsync/fsync_output.h"
+#include "bench/workloads/io_figures.h"
 #include "bench/workloads/workload.h"
 #include "common/clock.h"
 
@@ -86,13 +87,17 @@ static int fsync_measure(struct workload_env *e, const struct bench_case *c,
 
 	note("fsync: pg_test_fsync, %lld s per test, on %s", seconds, dir);
 	struct cpu_work work = { .unit = &cpu_unit_op, .sides = CPU_CLIENT };
+	struct io_work io = { .unit = &cpu_unit_op };
 	struct cpu_reading cpu0, cpu1;
+	struct io_reading io0, io1;
 	cpu_read(e, work.sides, &cpu0);
+	io_read(e->io, &io0);
 	double start = clock_now();
 	if (proc_run_logged(&spec, FSYNC_TIMEOUT_S(seconds), log_path, NULL,
 			    fsync_line, &ctx) < 0)
 		return -1;
 	m->measured_s = clock_now() - start;
+	io_read(e->io, &io1);
 	cpu_read(e, work.sides, &cpu1);
 	if (rmdir(dir) < 0)
 		warn("could not remove directory \"%s\":", dir);
@@ -106,8 +111,10 @@ static int fsync_measure(struct workload_env *e, const struct bench_case *c,
 	m->unit = "ops/s";
 	m->higher_is_better = true;
 	cpu_work_add(&work, &cpu0, &cpu1);
-	work.units = fsync_ops(&ctx.report, seconds);
+	io_work_add(&io, &io0, &io1);
+	work.units = io.units = fsync_ops(&ctx.report, seconds);
 	cpu_figures_set(e, m, &work);
+	io_figures_set(e, m, &io);
 	if (ctx.report.direct_io_refused)
 		measure_warn(m, "no-direct-io", "the filesystem refused direct "
 			     "I/O: pg_test_fsync skipped %s",

@@ -8,6 +8,8 @@
 #include "bench/pg/sql.h"
 #include "bench/workloads/cpu_figures.h"
 #include "bench/workloads/insert/insert_rows.h"
+#include "bench/workloads/io_figures.h"
+#include "bench/workloads/wal_figures.h"
 #include "bench/workloads/workload.h"
 #include "common/clock.h"
 
@@ -113,6 +115,19 @@ static int insert_rows(PGconn *conn, const struct bench_case *c, bool prepared,
 	return rc;
 }
 
+/* The WAL position on *conn (the runner's own), or WAL_UNREAD with the
+ * reason in why and the connection given up. */
+static double wal_position(PGconn **conn, char *why, size_t len)
+{
+	double bytes;
+
+	if (*conn && sql_wal_position(*conn, &bytes, why, len) == 0)
+		return bytes;
+	PQfinish(*conn);
+	*conn = NULL;
+	return WAL_UNREAD;
+}
+
 static int insert_measure(struct workload_env *e, const struct bench_case *c,
 			  struct measurement_out *m)
 {
@@ -140,14 +155,25 @@ static int insert_measure(struct workload_env *e, const struct bench_case *c,
 
 	note("insert %s: %lld rows, %lld per transaction (%s)", c->id, rows,
 	     batch, method);
-	/* the server, and this program as its client */
+	/* the server, and this program as its client; the I/O and the WAL
+	 * of the same stretch, the WAL position read outside it */
 	struct cpu_work work = { .unit = &cpu_unit_tx, .sides = CPU_SERVER | CPU_RUNNER };
+	struct io_work io = { .unit = &cpu_unit_tx };
+	struct wal_work wal = { .unit = &cpu_unit_tx };
 	struct cpu_reading cpu0, cpu1;
+	struct io_reading io0, io1;
+	char why[sizeof(wal.why)] = "";
+	PGconn *wal_conn = sql_connect_quiet(e->pg, why, sizeof(why));
+	double wal0 = wal_position(&wal_conn, why, sizeof(why));
 	cpu_read(e, work.sides, &cpu0);
+	io_read(e->io, &io0);
 	double start = clock_now();
 	int rc = insert_rows(conn, c, prepared, rows, batch, &batches);
 	double seconds = clock_now() - start;
+	io_read(e->io, &io1);
 	cpu_read(e, work.sides, &cpu1);
+	double wal1 = wal_position(&wal_conn, why, sizeof(why));
+	PQfinish(wal_conn);
 	if (rc == 0)
 		rc = sql_number(conn, "SELECT pg_relation_size('" INSERT_TABLE "')",
 				&table_bytes);
@@ -169,8 +195,12 @@ static int insert_measure(struct workload_env *e, const struct bench_case *c,
 	m->measured_s = seconds;
 	m->dataset_bytes = (long long)table_bytes;
 	cpu_work_add(&work, &cpu0, &cpu1);
-	work.units = (double)batches;
+	io_work_add(&io, &io0, &io1);
+	wal_work_add(&wal, wal0, wal1, why);
+	work.units = io.units = wal.units = (double)batches;
 	cpu_figures_set(e, m, &work);
+	io_figures_set(e, m, &io);
+	wal_figures_set(m, &wal);
 	note("insert r=%lld b=%lld %s: %.0f rows/s, %.1f transactions/s", rows,
 	     batch, method, (double)rows / seconds, (double)batches / seconds);
 	return 0;

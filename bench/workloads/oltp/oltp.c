@@ -167,6 +167,7 @@ static int oltp_measure(struct workload_env *e, const struct bench_case *c,
 		.log = pgbench_log_kind(case_param(c, "log")),
 		.no_vacuum = true,
 		.max_tries = write ? READ_WRITE_TRIES : 0,
+		.random_seed = case_param(c, "random_seed"),
 	};
 	struct pgbench_outcome o;
 

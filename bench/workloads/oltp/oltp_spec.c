@@ -2,6 +2,7 @@
 /* oltp_spec.c: the [oltp] section's keys, case names and cost model. */
 #include "bench/suite/matrix.h"
 #include "bench/suite/workload_spec.h"
+#include "bench/workloads/pgbench/pgbench_keys.h"
 
 #include <stdio.h>
 
@@ -24,8 +25,16 @@ static const struct suite_key oltp_keys[] = {
 	  "query protocol (pgbench -M)" },
 	{ "log", SK_CHOICE, "auto", false, 0, 0, logs,
 	  "what pgbench logs: auto (every transaction up to 10000 a second, a random sample above), transactions (every one, -l) or seconds (--aggregate-interval 1: no percentiles)" },
+	{ "random_seed", SK_STRING, "time", false, 0, 0, NULL,
+	  "pgbench --random-seed: time (pgbench's default: another seed each run), rand, or a number: the same random stream (accounts, branches, queries) in every boot" },
 	{ NULL },
 };
+
+static int oltp_check(const struct suite *s, const struct suite_param **bad, char *err,
+		      size_t len)
+{
+	return pgbench_check_random_seed(s, "oltp", bad, err, len);
+}
 
 static bool is_list(const struct bench_case *c, const char *key)
 {
@@ -59,4 +68,5 @@ const struct workload_spec oltp_spec = {
 	.warn_fits_in_ram = true,
 	.warn_short_run = true,
 	.cost = &oltp_cost,
+	.check = oltp_check,
 };

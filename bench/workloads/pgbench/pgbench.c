@@ -92,6 +92,7 @@ static int pgbench_measure(struct workload_env *e, const struct bench_case *c,
 		.overrun_s = (int)case_param_number(c, "overrun_s"),
 		.protocol = case_param(c, "protocol"),
 		.log = pgbench_log_kind(case_param(c, "log")),
+		.random_seed = case_param(c, "random_seed"),
 	};
 	struct pgbench_outcome o;
 	char *text = NULL;

@@ -8,6 +8,7 @@
 #define BOOTBENCH_PGBENCH_KEYS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* pgbench -i's steps (-I): drop, tables, client-side or server-side
  * generation, vacuum, primary keys, foreign keys. */
@@ -19,6 +20,17 @@
 /* log = auto: pgbench logs every transaction up to this many a second,
  * a random sample of this many a second above. */
 #define PGBENCH_LOG_RATE_MAX 10000.0
+
+/* A value of random_seed: time, rand or an unsigned number, as pgbench's
+ * --random-seed takes it. */
+bool pgbench_random_seed_ok(const char *text);
+
+/* random_seed's check, for the specs of pgbench and oltp: 0, or -1 with
+ * *bad and err set. */
+struct suite;
+struct suite_param;
+int pgbench_check_random_seed(const struct suite *s, const char *section,
+			      const struct suite_param **bad, char *err, size_t len);
 
 /* The steps init_steps stands for at scale (auto resolved). */
 const char *pgbench_init_steps(const char *value, long long scale);

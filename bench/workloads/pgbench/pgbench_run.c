@@ -3,7 +3,7 @@
 #include "bench/workloads/pgbench/pgbench_run.h"
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
-#include "bench/workloads/pgbench/pgbench_cpu.h"
+#include "bench/workloads/pgbench/pgbench_counters.h"
 #include "bench/workloads/pgbench/pgbench_keys.h"
 #include "bench/workloads/pgbench/pgbench_rate.h"
 #include "bench/workloads/pgbench/pgbench_tail.h"
@@ -99,7 +99,7 @@ struct attempt {
 	struct pgbench_report report;
 	struct pgbench_log log;
 	struct pgbench_tail tail;
-	struct pgbench_cpu cpu;        /* the CPU counters read at each tick */
+	struct pgbench_counters counters;   /* CPU, I/O and WAL read at each tick */
 	char err[PATH_MAX + 512];      /* why reading the log failed; "" */
 	double started;                /* clock_now() as pgbench was started */
 	bool rate_checked;             /* log = auto: its rate was looked at */
@@ -170,20 +170,20 @@ static void run_line(void *arg, const char *line)
 }
 
 /*
- * Each second while pgbench runs: the CPU counters are read (a mark of its
- * log: pgbench_cpu.h), what its logs gained is read, the window's edges
- * are placed, its speed since the last second (from the transaction
- * numbers of its log) is shown, and with log = auto the speed its log
- * shows decides whether it starts again with a sample.  Once the log
- * has fixed the window's start, the next tick may come at it.  pgbench
- * is given no -P: its progress reports make its first thread set and
- * cancel a timer at every wait, a cost in the kernel of about 1.5 % of a
- * select-only transaction's CPU (doc/host-mode.md).
+ * Each second while pgbench runs: the counters (CPU, I/O, WAL) are read
+ * (a mark of its log: pgbench_counters.h), what its logs gained is read,
+ * the window's edges are placed, its speed since the last second (from
+ * the transaction numbers of its log) is shown, and with log = auto the
+ * speed its log shows decides whether it starts again with a sample.
+ * Once the log has fixed the window's start, the next tick may come at
+ * it.  pgbench is given no -P: its progress reports make its first
+ * thread set and cancel a timer at every wait, a cost in the kernel of
+ * about 1.5 % of a select-only transaction's CPU (doc/host-mode.md).
  */
 static double run_tick(void *arg)
 {
 	struct attempt *a = arg;
-	double next = pgbench_cpu_tick(&a->cpu, &a->log);
+	double next = pgbench_counters_tick(&a->counters, &a->log);
 	double now = clock_now(), elapsed = now - a->started;
 
 	window_edges(a, elapsed);
@@ -217,7 +217,7 @@ static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
 	const struct pgbench_job *j = a->j;
 	char pgbench[PATH_MAX], script[PATH_MAX], clients[16], threads[16],
 		length[24], scale[16], tries[32], sampling[40], rate[40], limit[40],
-		log_path[PATH_MAX], log_name[160], header[PATH_MAX + 512];
+		log_path[PATH_MAX], log_name[160], header[PATH_MAX + 512], seed[48];
 	const char *argv[32];
 	size_t n = 0;
 	struct proc_spec spec;
@@ -247,6 +247,8 @@ static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
 	argv[n++] = length;
 	argv[n++] = "-M";
 	argv[n++] = j->protocol;
+	snprintf(seed, sizeof(seed), "--random-seed=%s", j->random_seed ? j->random_seed : "time");
+	argv[n++] = seed;
 	argv[n++] = "-l";
 	if (j->log == PGBENCH_LOG_SECONDS) {
 		argv[n++] = "--aggregate-interval=1";
@@ -429,7 +431,7 @@ static int attempt_begin(const struct workload_env *e, const struct bench_case *
 	if (pgbench_log_init(&a->log, &cfg) < 0)
 		return fail("%s: out of memory for pgbench's log", c->id);
 	pgbench_tail_init(&a->tail, a->dir, LOG_PREFIX, log_line, &a->log);
-	pgbench_cpu_begin(&a->cpu, e);
+	pgbench_counters_begin(&a->counters, e);
 	if (chown(a->dir, e->pg->uid, e->pg->gid) < 0)
 		return fail("could not hand \"%s\" to the postgres user:", a->dir);
 	if (j->script_text && write_script(e, c, a->dir, j->script_text) < 0)
@@ -439,7 +441,7 @@ static int attempt_begin(const struct workload_env *e, const struct bench_case *
 
 static void attempt_end(struct attempt *a)
 {
-	pgbench_cpu_end(&a->cpu);
+	pgbench_counters_end(&a->counters);
 	pgbench_tail_close(&a->tail);
 	pgbench_log_free(&a->log);
 	if (a->dir[0])
@@ -470,7 +472,7 @@ static int take_results(const struct workload_env *e, const struct bench_case *c
 		return -1;
 	set_metrics(m, j, out);
 	set_facts(m, j, a);
-	pgbench_cpu_figures(&a->cpu, &out->window, m);
+	pgbench_counters_figures(&a->counters, &out->window, m);
 	char why[512];
 	if (j->rate > 0 && pgbench_rate_unsustained(j->rate, &out->window, why, sizeof(why)))
 		measure_warn(m, "rate-not-sustained", "%s", why);

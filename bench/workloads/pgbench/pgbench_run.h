@@ -34,6 +34,7 @@ struct pgbench_job {
 	enum pgbench_log_kind log;
 	double rate;               /* -R tps; 0: none */
 	double latency_limit_ms;   /* -L; 0: none */
+	const char *random_seed;   /* --random-seed: time, rand or a number */
 };
 
 /* What the run gave besides the metrics. */
@@ -59,7 +60,10 @@ enum pgbench_log_kind pgbench_log_kind(const char *value);
  * skipped_transactions with a rate and a latency limit,
  * late_transactions with a latency limit), the CPU time per transaction
  * of the server and pgbench (cpu_figures.h: its metrics and the fact
- * "cpu_time", or the warning no-cpu-time), the primary metric (tps),
+ * "cpu_time", or the warning no-cpu-time), the I/O and the WAL of the
+ * same stretch per transaction (io_figures.h, wal_figures.h: the facts
+ * "io", "wal_io" and "wal", or the warnings no-io-counts and
+ * no-wal-bytes), the primary metric (tps),
  * measured_s, series, the facts "percentiles" and "log", and the warning
  * rate-not-sustained in m.  0 or fail().
  */

@@ -53,6 +53,8 @@ static const struct suite_key pgbench_keys[] = {
 	  "fill factor of pgbench's tables (pgbench -i --fillfactor)" },
 	{ "unlogged", SK_BOOL, "0", false, 0, 0, NULL,
 	  "make pgbench's tables unlogged (pgbench -i --unlogged-tables)" },
+	{ "random_seed", SK_STRING, "time", false, 0, 0, NULL,
+	  "pgbench --random-seed: time (pgbench's default: another seed each run), rand, or a number: the same random stream (accounts, branches, queries) in every boot" },
 	{ NULL },
 };
 
@@ -107,6 +109,28 @@ static long long largest(const struct suite_param *p)
 			max = v;
 	}
 	return max;
+}
+
+bool pgbench_random_seed_ok(const char *text)
+{
+	return strcmp(text, "time") == 0 || strcmp(text, "rand") == 0 ||
+	       (text[0] && strspn(text, "0123456789") == strlen(text) && strlen(text) <= 19);
+}
+
+int pgbench_check_random_seed(const struct suite *s, const char *section,
+			      const struct suite_param **bad, char *err, size_t len)
+{
+	const struct suite_param *seed = suite_param(s, section, "random_seed");
+
+	for (size_t i = 0; seed && i < seed->n; i++) {
+		if (!pgbench_random_seed_ok(seed->values[i])) {
+			*bad = seed;
+			snprintf(err, len, "random_seed: \"%s\" is neither time, rand nor a "
+				 "number", seed->values[i]);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* rate and latency_limit: "none" or a number above 0. */
@@ -214,7 +238,9 @@ static int pgbench_check(const struct suite *s, const struct suite_param **bad,
 		snprintf(err, len, "log: seconds needs duration_s, not transactions (-t)");
 		return -1;
 	}
-	return check_load(s, bad, err, len) < 0 ? -1 : check_rate(s, bad, err, len);
+	if (check_load(s, bad, err, len) < 0 || check_rate(s, bad, err, len) < 0)
+		return -1;
+	return pgbench_check_random_seed(s, "pgbench", bad, err, len);
 }
 
 /* A key that is a list in this suite (a dimension): shown in the name. */

@@ -7,6 +7,7 @@
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
 #include "bench/workloads/cpu_figures.h"
+#include "bench/workloads/io_figures.h"
 #include "bench/workloads/rawio/rawio_io.h"
 
 #include <errno.h>
@@ -69,7 +70,7 @@ int rawio_cycle(struct workload_env *e, struct measurement_out *m,
 	memset(t, 0, sizeof(*t));
 	note("%s: writing %lld MiB to %s in %lld KiB blocks%s", what, size >> 20,
 	     path, block >> 10, sync_end ? ", then fdatasync" : "");
-	if (rawio_write(path, size, block, sync_end, &t->write) < 0) {
+	if (rawio_write(path, size, block, sync_end, e->io, &t->write) < 0) {
 		unlink(path);
 		return -1;
 	}
@@ -85,7 +86,7 @@ int rawio_cycle(struct workload_env *e, struct measurement_out *m,
 		return -1;
 	}
 	note("%s: reading it back from a cold cache", what);
-	if (rawio_read(path, size, block, &t->read) < 0) {
+	if (rawio_read(path, size, block, e->io, &t->read) < 0) {
 		unlink(path);
 		return -1;
 	}
@@ -97,19 +98,25 @@ int rawio_cycle(struct workload_env *e, struct measurement_out *m,
 			rawio_mb_s(size, t->read_s));
 }
 
-/* This program's CPU time per MB written and read (its timed writes and
- * reads: not the remount and the dropping of caches between them). */
-static void rawio_cpu(const struct workload_env *e, struct measurement_out *m,
-		      long long size, const struct rawio_times *t)
+/* This program's CPU time, and the I/O, per MB written and read (its
+ * timed writes and reads: not the remount and the dropping of caches
+ * between them). */
+static void rawio_figures(const struct workload_env *e, struct measurement_out *m,
+			  long long size, const struct rawio_times *t)
 {
+	double units = 2.0 * (double)size / 1e6;
 	struct cpu_work work = {
-		.unit = &cpu_unit_mb, .sides = CPU_RUNNER, .units = 2.0 * (double)size / 1e6,
+		.unit = &cpu_unit_mb, .sides = CPU_RUNNER, .units = units,
 		.seconds = t->write.seconds + t->read.seconds,
 		.client = cputime_add(&t->write.cpu, &t->read.cpu),
 		.unread = t->write.cpu.usage_us < 0 || t->read.cpu.usage_us < 0,
 	};
+	struct io_work io = { .unit = &cpu_unit_mb, .units = units };
 
+	io_work_add(&io, &t->write.io0, &t->write.io1);
+	io_work_add(&io, &t->read.io0, &t->read.io1);
 	cpu_figures_set(e, m, &work);
+	io_figures_set(e, m, &io);
 }
 
 static int rawio_measure(struct workload_env *e, const struct bench_case *c,
@@ -166,7 +173,7 @@ static int rawio_measure(struct workload_env *e, const struct bench_case *c,
 	m->higher_is_better = true;
 	m->dataset_bytes = size;
 	m->measured_s = t.write_s + t.read_s;
-	rawio_cpu(e, m, size, &t);
+	rawio_figures(e, m, size, &t);
 	note("%s: write %.1f MB/s, read %.1f MB/s", what,
 	     metric_get(m, "write_mb_s"), metric_get(m, "read_mb_s"));
 	return 0;

@@ -69,20 +69,26 @@ static int write_block(int fd, const unsigned char *buf, size_t len,
 	return 0;
 }
 
-/* A span's start: its time, and the CPU time so far in *cpu0 (-1: not known). */
-static double span_begin(struct cputime *cpu0)
+/* A span's start: its time, the CPU time so far in *cpu0 (-1: not known)
+ * and the devices' counters. */
+static double span_begin(struct cputime *cpu0, const struct io_devices *io,
+			 struct rawio_span *span)
 {
 	if (cputime_self(cpu0) < 0)
 		cpu0->usage_us = -1;
+	io_read(io, &span->io0);
 	return clock_now();
 }
 
-/* Its end: its time and CPU time into *span (cpu.usage_us -1: not known). */
-static void span_end(struct rawio_span *span, double start, const struct cputime *cpu0)
+/* Its end: its time, CPU time (cpu.usage_us -1: not known) and the
+ * devices' counters into *span. */
+static void span_end(struct rawio_span *span, double start, const struct cputime *cpu0,
+		     const struct io_devices *io)
 {
 	struct cputime cpu1;
 
 	span->seconds = clock_now() - start;
+	io_read(io, &span->io1);
 	if (cpu0->usage_us >= 0 && cputime_self(&cpu1) == 0)
 		span->cpu = cputime_sub(&cpu1, cpu0);
 	else
@@ -90,7 +96,7 @@ static void span_end(struct rawio_span *span, double start, const struct cputime
 }
 
 int rawio_write(const char *path, long long size, long long block,
-		bool sync_end, struct rawio_span *span)
+		bool sync_end, const struct io_devices *io, struct rawio_span *span)
 {
 	if (size <= 0 || block <= 0)
 		return fail("rawio: size %lld and block %lld must be positive",
@@ -107,7 +113,7 @@ int rawio_write(const char *path, long long size, long long block,
 	}
 	int rc = 0;
 	struct cputime cpu0;
-	double start = span_begin(&cpu0);
+	double start = span_begin(&cpu0, io, span);
 	for (long long done = 0; done < size && rc == 0; ) {
 		long long len = size - done < block ? size - done : block;
 		stamp(buf, len, done);
@@ -116,7 +122,7 @@ int rawio_write(const char *path, long long size, long long block,
 	}
 	if (rc == 0 && sync_end && fdatasync(fd) < 0)
 		rc = fail("could not fdatasync \"%s\":", path);
-	span_end(span, start, &cpu0);
+	span_end(span, start, &cpu0, io);
 	if (close(fd) < 0 && rc == 0)
 		rc = fail("could not close \"%s\":", path);
 	free(buf);
@@ -124,7 +130,7 @@ int rawio_write(const char *path, long long size, long long block,
 }
 
 int rawio_read(const char *path, long long size, long long block,
-	       struct rawio_span *span)
+	       const struct io_devices *io, struct rawio_span *span)
 {
 	if (block <= 0)
 		return fail("rawio: block %lld must be positive", block);
@@ -139,7 +145,7 @@ int rawio_read(const char *path, long long size, long long block,
 	int rc = 0;
 	long long done = 0;
 	struct cputime cpu0;
-	double start = span_begin(&cpu0);
+	double start = span_begin(&cpu0, io, span);
 	for (;;) {
 		ssize_t n = read(fd, buf, (size_t)block);
 		if (n < 0 && errno == EINTR)
@@ -152,7 +158,7 @@ int rawio_read(const char *path, long long size, long long block,
 			break;
 		done += n;
 	}
-	span_end(span, start, &cpu0);
+	span_end(span, start, &cpu0, io);
 	close(fd);
 	free(buf);
 	if (rc == 0 && done != size)

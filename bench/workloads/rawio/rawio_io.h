@@ -10,32 +10,37 @@
 #include <stdbool.h>
 
 #include "bench/os/cputime.h"
+#include "bench/workloads/io_figures.h"
 
 /* Buffers are aligned to this (and blocks need not be a multiple). */
 #define RAWIO_ALIGN 4096
 
-/* A timed transfer: its time, and this program's CPU time in it
- * (cpu.usage_us -1 if getrusage failed). */
+/* A timed transfer: its time, this program's CPU time in it
+ * (cpu.usage_us -1 if getrusage failed), and the I/O counters of the
+ * devices at its edges (io_figures.h). */
 struct rawio_span {
 	double seconds;
 	struct cputime cpu;
+	struct io_reading io0, io1;
 };
 
 /*
  * Create (or truncate) path and write size bytes to it in blocks of
  * block bytes (the last one may be shorter), each block a different,
  * incompressible pattern; then fdatasync if sync_end.  The time from
- * the first write to the end of fdatasync goes to *span.  0 or fail().
+ * the first write to the end of fdatasync goes to *span, with the
+ * counters of io's devices (NULL: none).  0 or fail().
  */
 int rawio_write(const char *path, long long size, long long block,
-		bool sync_end, struct rawio_span *span);
+		bool sync_end, const struct io_devices *io, struct rawio_span *span);
 
 /*
  * Read path from start to end with read() in blocks of block bytes; the
- * time of the reads goes to *span.  Fails unless it held size bytes.
+ * time of the reads goes to *span, with the counters of io's devices.
+ * Fails unless it held size bytes.
  */
 int rawio_read(const char *path, long long size, long long block,
-	       struct rawio_span *span);
+	       const struct io_devices *io, struct rawio_span *span);
 
 /* Throughput in MB/s, MB = 10^6 bytes; 0 if seconds is not positive. */
 double rawio_mb_s(long long bytes, double seconds);

@@ -8,6 +8,7 @@
 #include "bench/os/fsio.h"
 #include "bench/pg/sql.h"
 #include "bench/workloads/cpu_figures.h"
+#include "bench/workloads/io_figures.h"
 #include "bench/workloads/rawio/rawio.h"
 #include "bench/workloads/rawio/rawio_io.h"
 #include "bench/workloads/workload.h"
@@ -89,9 +90,10 @@ static int seqscan_prepare(struct workload_env *e, const struct bench_case *c)
 	return 0;
 }
 
-/* The timed scan, on a fresh server, and the CPU time it took (work). */
+/* The timed scan, on a fresh server, and the CPU time (work) and I/O (io)
+ * it took. */
 static int scan(struct workload_env *e, bool parallel, double *bytes,
-		double *rows, double *seconds, struct cpu_work *work)
+		double *rows, double *seconds, struct cpu_work *work, struct io_work *io)
 {
 	PGconn *conn = sql_connect(e->pg);
 
@@ -109,14 +111,18 @@ static int scan(struct workload_env *e, bool parallel, double *bytes,
 		rc = sql_number(conn, "SELECT pg_relation_size('" TABLE "')", bytes);
 	if (rc == 0) {
 		struct cpu_reading cpu0, cpu1;
+		struct io_reading io0, io1;
 		window_open(e);
 		cpu_read(e, work->sides, &cpu0);
+		io_read(e->io, &io0);
 		double start = clock_now();
 		rc = sql_number(conn, "SELECT count(*) FROM " TABLE, rows);
 		*seconds = clock_now() - start;
+		io_read(e->io, &io1);
 		cpu_read(e, work->sides, &cpu1);
 		window_close(e);
 		cpu_work_add(work, &cpu0, &cpu1);
+		io_work_add(io, &io0, &io1);
 	}
 	PQfinish(conn);
 	return rc;
@@ -133,6 +139,7 @@ static int seqscan_measure(struct workload_env *e, const struct bench_case *c,
 	double bytes = 0, rows = 0, seconds = 0;
 	/* the server (its workers too), and this program as its client */
 	struct cpu_work work = { .unit = &cpu_unit_mb, .sides = CPU_SERVER | CPU_RUNNER };
+	struct io_work io = { .unit = &cpu_unit_mb };
 
 	run_path(e, log_path, sizeof(log_path), "logs/%s.txt", c->id);
 	run_path(e, pg_log, sizeof(pg_log), "logs/postgres.log");
@@ -154,7 +161,7 @@ static int seqscan_measure(struct workload_env *e, const struct bench_case *c,
 	if (rc == 0) {
 		note("%s: SELECT count(*) FROM " TABLE "%s", what,
 		     parallel ? "" : " without parallel workers");
-		rc = scan(e, parallel, &bytes, &rows, &seconds, &work);
+		rc = scan(e, parallel, &bytes, &rows, &seconds, &work, &io);
 	}
 	if (rc == 0) {
 		char line[256];
@@ -191,8 +198,9 @@ static int seqscan_measure(struct workload_env *e, const struct bench_case *c,
 	m->higher_is_better = true;
 	m->dataset_bytes = size;
 	m->measured_s = seconds;
-	work.units = bytes / 1e6;
+	work.units = io.units = bytes / 1e6;
 	cpu_figures_set(e, m, &work);
+	io_figures_set(e, m, &io);
 	note("%s: scan %.1f MB/s, raw read %.1f MB/s (ratio %.2f), raw write "
 	     "%.1f MB/s", what, scan_mb_s, raw_read, scan_mb_s / raw_read,
 	     metric_get(m, "raw_write_mb_s"));

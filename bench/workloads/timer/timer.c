@@ -7,6 +7,7 @@
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
 #include "bench/workloads/cpu_figures.h"
+#include "bench/workloads/io_figures.h"
 #include "bench/workloads/timer/timer_hist.h"
 #include "bench/workloads/timer/timing_output.h"
 #include "bench/workloads/workload.h"
@@ -132,16 +133,21 @@ static int timer_measure(struct workload_env *e, const struct bench_case *c,
 	hist_init(nano);
 
 	note("timer: %lld select and nanosleep sleeps of 1 us", samples);
-	/* this program's CPU time per sleep, over the sleeps alone */
+	/* this program's CPU time per sleep, and the I/O, over the sleeps alone */
 	struct cpu_work work = { .unit = &cpu_unit_sleep, .sides = CPU_RUNNER,
 				 .units = 2.0 * (double)samples };
+	struct io_work io = { .unit = &cpu_unit_sleep, .units = work.units };
 	struct cpu_reading cpu0, cpu1;
+	struct io_reading io0, io1;
 	cpu_read(e, work.sides, &cpu0);
+	io_read(e->io, &io0);
 	double start = clock_now();
 	if (sleep_delays(c, samples, sel, nano) < 0)
 		goto out;
+	io_read(e->io, &io1);
 	cpu_read(e, work.sides, &cpu1);
 	cpu_work_add(&work, &cpu0, &cpu1);
+	io_work_add(&io, &io0, &io1);
 
 	int fd = open_log(log_path);
 	if (fd < 0)
@@ -177,6 +183,7 @@ static int timer_measure(struct workload_env *e, const struct bench_case *c,
 	m->unit = "us";
 	m->higher_is_better = false;
 	cpu_figures_set(e, m, &work);
+	io_figures_set(e, m, &io);
 	note("timer n=%lld: nanosleep min %.1f us, p99 %.1f us; select min "
 	     "%.1f us; pg_test_timing %.2f ns per loop", samples,
 	     metric_get(m, "nanosleep_min_us"), metric_get(m, "nanosleep_p99_us"),

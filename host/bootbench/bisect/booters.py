@@ -34,7 +34,7 @@ import subprocess
 import sys
 import time
 
-from bootbench import Error, boots, disks, kernels, qemu
+from bootbench import Error, boots, disks, kernels, models, qemu
 
 MARK = "BOOTBENCH_BISECT_SIDE"
 
@@ -76,7 +76,7 @@ class _Booter:
 
     def keep(self, word):
         self.mode, _, shift = word.partition(":")
-        self.shift = int(shift) if shift else self.shift
+        self.shift = int(shift.split(",")[0]) if shift else self.shift
 
     def say(self, text):
         print("%s: %s" % (self.prog, text), flush=True)
@@ -116,10 +116,14 @@ class _Booter:
 
 
 class QemuBooter(_Booter):
+    def __init__(self, request, where, prog):
+        super().__init__(request, where, prog)
+        self.model = models.request(request.target, where)
+
     def settings(self, side):
         return boots.Settings(results=side, suite=self.suite(), timeout=self.r.timeout,
                               memory=self.r.memory, cpus=self.r.cpus, accel=self.r.accel,
-                              clock=self.mode, icount_shift=self.shift,
+                              clock=self.mode, icount_shift=self.shift, model=self.model,
                               append=self.r.append, quiet=not self.r.console)
 
     def clock(self, variant):
@@ -127,7 +131,8 @@ class QemuBooter(_Booter):
         probe, if asked for, boots its kernel)."""
         vmlinuz = os.path.join(kernels.directory(variant.kernel, self.where), "vmlinuz")
         return qemu.clock(self.mode, self.shift,
-                          qemu.accelerator(vmlinuz, qemu.clock_accel(self.mode, self.r.accel)))
+                          qemu.accelerator(vmlinuz, qemu.clock_accel(self.mode, self.r.accel)),
+                          "off" if self.model else qemu.ICOUNT_SLEEP)
 
     def collect(self, side):
         disk = os.path.join(side, "results.img")

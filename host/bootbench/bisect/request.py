@@ -13,7 +13,7 @@ from bootbench import cli, qemu
 VALUED = {"--kernel", "--tree", "--good", "--bad", "--config", "--build", "--jobs", "--case",
           "--metric", "--confidence", "--threshold", "--boots", "--max-boots", "--suite", "--good-runs",
           "--bad-runs", "--boot-cmd", "--append", "--timeout", "--memory", "--cpus", "--accel",
-          "--state", "--clock", "--icount-shift"}
+          "--state", "--clock", "--icount-shift", "--target"}
 FLAGS = {"--walk", "--console", "--git-bisect-run", "--dry-run", "--version", "-h", "--help"}
 # Options whose value is a whole number, to the field they set.
 NUMBERS = {"--jobs": "jobs", "--boots": "boots", "--max-boots": "max_boots",
@@ -23,7 +23,8 @@ WORDS = {"--tree": "tree", "--good": "good", "--bad": "bad", "--config": "config
          "--build": "build", "--case": "case", "--metric": "metric", "--suite": "suite",
          "--good-runs": "good_runs", "--bad-runs": "bad_runs", "--boot-cmd": "boot_cmd",
          "--accel": "accel", "--state": "state", "--confidence": "confidence",
-         "--threshold": "threshold", "--clock": "clock", "--icount-shift": "icount_shift"}
+         "--threshold": "threshold", "--clock": "clock", "--icount-shift": "icount_shift",
+         "--target": "target"}
 FLAG_FIELDS = {"--walk": "walk", "--console": "console", "--git-bisect-run": "git_bisect_run",
                "--dry-run": "dry_run"}
 # The report makes a claim with at least this many boots a side
@@ -58,6 +59,7 @@ class Request:
     accel: str = "auto"
     clock: str = None               # auto, host or instructions (qemu.clock_request)
     icount_shift: int = None        # its -icount shift
+    target: str = "disk"            # disk, or model[:NAME] (models.request)
     clock_given: bool = False       # --clock or --icount-shift on the command line
     console: bool = False
     state: str = None
@@ -149,6 +151,8 @@ def check(r):
         r.clock, r.icount_shift = qemu.clock_request(r.clock, r.icount_shift, r.accel)
     except ValueError as e:
         raise cli.UsageError(str(e)) from None
+    if r.target != "disk" and r.boot_cmd:
+        raise cli.UsageError("--target %s is QEMU's: --boot-cmd boots by itself" % r.target)
     if r.boot_cmd and not r.boot_cmd.strip():
         raise cli.UsageError("--boot-cmd: an empty command")
     for opt, path in (("--good-runs", r.good_runs), ("--bad-runs", r.bad_runs)):

@@ -5,7 +5,7 @@
  * is E[r] = phi - (1 + 4 phi) / n to first order (Kendall 1954; Marriott
  * and Pope 1954), so phi is estimated by (n r + 1) / (n - 4).
  */
-#include "report/batchmeans.h"
+#include "report/stats/batchmeans.h"
 
 #include "common/stats.h"
 

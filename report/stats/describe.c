@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* describe.c: the figures of a table cell, from common/stats.c. */
-#include "report/describe.h"
+#include "report/stats/describe.h"
 #include "common/stats.h"
 
 #include <math.h>

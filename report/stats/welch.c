@@ -4,7 +4,7 @@
  * its continued fraction with the modified Lentz method (Press et al.,
  * Numerical Recipes, 3rd ed., section 6.4).
  */
-#include "report/welch.h"
+#include "report/stats/welch.h"
 
 #include "common/stats.h"
 

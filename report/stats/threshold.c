@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* threshold.c: --threshold PCT and --threshold METRIC=PCT (threshold.h). */
-#include "report/threshold.h"
+#include "report/stats/threshold.h"
 
 #include "report/diag.h"
 

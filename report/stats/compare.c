@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* compare.c: a cell against its baseline (see compare.h). */
-#include "report/compare.h"
+#include "report/stats/compare.h"
 
 #include "common/stats.h"
 

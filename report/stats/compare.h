@@ -27,9 +27,9 @@
 #ifndef BOOTBENCH_REPORT_COMPARE_H
 #define BOOTBENCH_REPORT_COMPARE_H
 
-#include "report/batchmeans.h"
-#include "report/fieller.h"
-#include "report/welch.h"
+#include "report/stats/batchmeans.h"
+#include "report/stats/fieller.h"
+#include "report/stats/welch.h"
 
 #include <stdbool.h>
 #include <stddef.h>

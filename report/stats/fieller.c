@@ -6,7 +6,7 @@
  * a r^2 - 2 b r + c <= 0 with a = mb^2 - t^2 vb, b = ma mb,
  * c = ma^2 - t^2 va; for a > 0 its roots bound the interval.
  */
-#include "report/fieller.h"
+#include "report/stats/fieller.h"
 
 #include <math.h>
 
