@@ -12,33 +12,6 @@
 
 #include "init/console.h"
 
-int read_line(const char *path, char *buf, size_t size)
-{
-	char *text = read_text(path, 4096, NULL);
-
-	if (!text)
-		return -1;
-	text[strcspn(text, "\n")] = '\0';
-	snprintf(buf, size, "%s", text);
-	free(text);
-	return 0;
-}
-
-int write_line(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), err;
-
-	if (fd < 0)
-		return -1;
-	if (write_all(fd, text, strlen(text)) < 0) {
-		err = errno;
-		close(fd);
-		errno = err;
-		return -1;
-	}
-	return close(fd);
-}
-
 char *trim(char *s)
 {
 	char *end;

@@ -8,14 +8,6 @@
 
 #include "common/fileio.h"
 
-/* Read the first line of a small file (a sysfs attribute) into buf
- * without the newline; -1 with errno if it cannot be read. */
-int read_line(const char *path, char *buf, size_t size);
-
-/* Write text into an existing file (a sysfs, procfs or configfs
- * attribute) in one write, without creating it; -1 with errno if it
- * cannot be opened or the kernel refuses the value. */
-int write_line(const char *path, const char *text);
 
 /* Write DIR/NAME crash-safely (write_file_atomic of common/fileio.h) with
  * the text fill() produces.  Errors are reported with fail(); returns 0 or

@@ -7,7 +7,7 @@
 # touching a file recompiles only it.
 
 # The modules of common/ the boot program uses (tests/init.mk links them too).
-INIT_COMMON := json jsonread utf8 fileio message spawn spawn_run linesplit procstat clockmode meminfo
+INIT_COMMON := json jsonread utf8 fileio message spawn spawn_run linesplit procstat clockmode meminfo sysfs
 INIT_SRCS := $(sort $(wildcard $(TOP)/init/*.c $(TOP)/init/*/*.c)) \
 	$(INIT_COMMON:%=$(TOP)/common/%.c)
 
@@ -16,7 +16,8 @@ PID1_SRCS := $(addprefix $(TOP)/,init/pid1.c init/supervise.c init/handover.c \
 	init/console.c init/phase.c init/str.c init/files.c init/stop_all.c \
 	init/kernel/mounts.c init/kernel/cmdline.c init/kernel/variant.c init/kernel/devspec.c \
 	init/kernel/results_path.c init/results/endline.c init/results/results_state.c \
-	common/json.c common/utf8.c common/fileio.c common/message.c common/spawn.c common/clockmode.c)
+	common/json.c common/utf8.c common/fileio.c common/message.c common/spawn.c common/clockmode.c \
+	common/sysfs.c)
 BOOT_SRCS := $(filter-out $(TOP)/init/pid1.c,$(INIT_SRCS))
 $(if $(filter %/jsonread.c,$(PID1_SRCS)),$(error PID 1 must not link a JSON reader))
 

@@ -98,3 +98,10 @@ figures: $(IMAGE) $(BENCH) $(REPORT) $(GATE) $(E2E_KERNEL_INITRD) $(PERF_IMAGE) 
 	else echo "harness, harness-profile, pgbench-instructions, cpu-instructions, profile-cost, pgbench-memory," \
 		"sampler-cost: need root (chroot): skipped"; fi
 	$(Q)$(FIDELITY_RUN)
+
+# make figures-deterministic: the deterministic machine against the
+# instruction clock on a virtio disk (tests/figures/deterministic.py, about
+# an hour and a half: doc/clocks.md has its last figures).
+.PHONY: figures-deterministic
+figures-deterministic: $(IMAGE) $(BENCH) $(REPORT) $(E2E_KERNEL_INITRD) | deps
+	$(Q)TOP=$(TOP) $(TOP)/tests/figures/deterministic.py

@@ -2,11 +2,15 @@
 # lab/: bootbench-prepare-disk on image files and loop devices (every
 # refusal), then a QEMU boot with a prepared image as the only disk; the
 # LAVA job templates against LAVA's own schema; the CI pipelines of lab/ci/
-# as a kernel tree takes them (ci-pipelines.test), and in make check-boots
-# their script run as a pipeline runs it: a broken build and bad input
-# (ci-gate.test, no boot), an A/A pair whose baseline's runs the next
-# pipeline, a regression, takes, and the bisect its summary names, which
-# takes the gate's runs as its ends (ci-regression.test: 6 + 3 + 3 boots).
+# as a kernel tree takes them, read by their CI systems' own tools and their
+# bad input run through them (ci-pipelines.test, no boot; the tools pinned
+# in tests/lab/ci-tools/), and in make check-boots their script run as a
+# pipeline runs it: a broken build, bad input and a cache that cannot be
+# written (ci-gate.test, no boot); the jobs as gitlab-ci-local and GitHub's
+# steps run them: the target branch's job, whose runs a merged results
+# pipeline takes, the GitHub workflow's push job and pull requests (no
+# boot), a regression, and the bisect its summary names, which takes the
+# gate's runs as its ends (ci-regression.test: 3 + 3 + 3 + 3 boots).
 CHECK_TESTS += tests/lab/prepare-disk.test tests/lab/prepare-disk-boot.test \
 	tests/lab/lava.test tests/lab/ci-pipelines.test
 CHECK_DEPS  += $(PREPARE_DISK) $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD)

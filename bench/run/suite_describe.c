@@ -48,6 +48,8 @@ void suite_describe(const struct suite *s, FILE *out)
 	fprintf(out, "repeats=%d\n", s->repeats);
 	const struct suite_param *profile = suite_param(s, "suite", "profile");
 	fprintf(out, "profile=%s\n", profile ? profile->values[0] : "none");
+	const struct suite_param *target = suite_param(s, "suite", "qemu_target");
+	fprintf(out, "qemu_target=%s\n", target ? target->values[0] : "disk");
 	fprintf(out, "cases=%zu\n", suite_case_count(s));
 	struct estimate_costs k;
 	estimate_default_costs(&k);

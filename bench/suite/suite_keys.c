@@ -41,6 +41,8 @@ const struct suite_key suite_section_keys[] = {
 	  "samples per second on each CPU (perf record -F)" },
 	{ "profile_call_graph", SK_CHOICE, "fp", false, 0, 0, call_graphs,
 	  "call chains: fp (frame pointers: whole kernel stacks), dwarf (4 KiB of user stack per sample), none" },
+	{ "qemu_target", SK_STRING, "disk", false, 0, 0, NULL,
+	  "the target qemu/run, kernel-gate and bootbench-bisect give the suite under TCG unless told: disk (a disk image), or model[:NAME] (a model disk in the guest's memory: doc/models.md)" },
 	{ NULL },
 };
 
@@ -89,6 +91,21 @@ static int check_between(const struct suite_param *p, char *err, size_t len)
 		}
 	}
 	return 0;
+}
+
+/* [suite] qemu_target: disk, model or model:NAME (the host checks NAME
+ * against models.conf, the init again). */
+static int check_qemu_target(const struct suite_param *p, char *err, size_t len)
+{
+	const char *v = p->values[0];
+	size_t name = strlen(v) > 6 ? strlen(v) - 6 : 0;
+
+	if (strcmp(v, "disk") == 0 || strcmp(v, "model") == 0 ||
+	    (strncmp(v, "model:", 6) == 0 && name > 0 && name < 32 &&
+	     strspn(v + 6, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == name))
+		return 0;
+	snprintf(err, len, "qemu_target: \"%s\" is neither disk, model nor model:NAME", v);
+	return -1;
 }
 
 static int check_filesystem(const struct suite *s,
@@ -154,6 +171,9 @@ int suite_check(struct suite *s, const struct suite_param **at,
 
 	*at = suite_param(s, "suite", "between");
 	if (check_between(*at, err, len) < 0)
+		return -1;
+	*at = suite_param(s, "suite", "qemu_target");
+	if (check_qemu_target(*at, err, len) < 0)
 		return -1;
 	*at = NULL;
 	if (check_filesystem(s, at, err, len) < 0 || knob_keys_check(s, at, err, len) < 0)

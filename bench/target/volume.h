@@ -102,16 +102,6 @@ int volume_remount(struct volume *v);
 /* sync, then echo 3 > /proc/sys/vm/drop_caches.  0 or fail(). */
 int drop_caches(void);
 
-/* The schedulers a queue offers: "[mq-deadline] kyber bfq none". */
-#define VOLUME_MAX_SCHEDULERS 8
-struct scheduler_list {
-	char names[VOLUME_MAX_SCHEDULERS][24];
-	size_t n;
-	int current;               /* index of the bracketed one; -1: none */
-};
-
-/* Parse the text of queue/scheduler.  0, or -1 if it is not one. */
-int scheduler_parse(const char *text, struct scheduler_list *l);
 
 /*
  * Split mount options into mount(2) flags and the filesystem's data

@@ -6,6 +6,7 @@
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
 #include "bench/target/volume.h"
+#include "common/sysfs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,41 +16,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-int scheduler_parse(const char *text, struct scheduler_list *l)
-{
-	const char *p = text;
-
-	*l = (struct scheduler_list){ .current = -1 };
-	for (;;) {
-		p += strspn(p, " \t\n");
-		if (!*p)
-			break;
-		size_t len = strcspn(p, " \t\n");
-		bool current = p[0] == '[';
-		if (current && (len < 3 || p[len - 1] != ']'))
-			return -1;
-		const char *name = current ? p + 1 : p;
-		size_t name_len = current ? len - 2 : len;
-		if (l->n == VOLUME_MAX_SCHEDULERS || name_len >= sizeof(l->names[0]) ||
-		    memchr(name, '[', name_len) || memchr(name, ']', name_len))
-			return -1;
-		if (current) {
-			if (l->current >= 0)
-				return -1;
-			l->current = (int)l->n;
-		}
-		memcpy(l->names[l->n], name, name_len);
-		l->names[l->n++][name_len] = '\0';
-		p += len;
-	}
-	if (l->n == 0)
-		return -1;
-	/* A queue without an elevator shows "none" alone. */
-	if (l->current < 0 && l->n == 1)
-		l->current = 0;
-	return 0;
-}
 
 /* The queue directory of the device's disk (a partition's parent). */
 static int queue_dir(const struct volume *v, char *buf, size_t len)
@@ -74,46 +40,22 @@ static int queue_dir(const struct volume *v, char *buf, size_t len)
 /* A small sysfs file into buf, without the trailing newline. */
 static int read_sysfs(const char *path, char *buf, size_t len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return fail("could not open \"%s\":", path);
-	ssize_t n = read(fd, buf, len - 1);
-	int saved = errno;
-	close(fd);
-	if (n < 0) {
-		errno = saved;
-		return fail("could not read \"%s\":", path);
-	}
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
+	return sysfs_read(path, buf, len) < 0 ? fail("could not read \"%s\":", path) : 0;
 }
 
 static int write_sysfs(const char *path, const char *value)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return fail("could not open \"%s\":", path);
-	if (write_all(fd, value, strlen(value)) < 0) {
-		int saved = errno;
-		close(fd);
-		errno = saved;
-		return fail("could not write \"%s\" to \"%s\":", value, path);
-	}
-	if (close(fd) < 0)
-		return fail("could not write \"%s\" to \"%s\":", value, path);
-	return 0;
+	return sysfs_write(path, value) < 0 ?
+		fail("could not write \"%s\" to \"%s\":", value, path) : 0;
 }
 
-static int read_schedulers(const char *path, struct scheduler_list *l)
+static int read_schedulers(const char *path, struct sysfs_choices *l)
 {
 	char text[256];
 
 	if (read_sysfs(path, text, sizeof(text)) < 0)
 		return -1;
-	if (scheduler_parse(text, l) < 0)
+	if (sysfs_choices(text, l) < 0)
 		return fail("\"%s\" does not list schedulers: \"%s\"", path, text);
 	return 0;
 }
@@ -121,7 +63,7 @@ static int read_schedulers(const char *path, struct scheduler_list *l)
 static int set_scheduler(struct volume *v, const char *dir)
 {
 	char path[PATH_MAX + 16];
-	struct scheduler_list l;
+	struct sysfs_choices l;
 	const char *want = v->fs->scheduler;
 
 	snprintf(path, sizeof(path), "%s/scheduler", dir);

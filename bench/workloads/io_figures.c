@@ -8,23 +8,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/sysfs.h"
+
 #define KIB_PER_SECTOR (512.0 / 1024.0)
 
 static const char *const prefixes[IO_ROLES] = { "io_", "wal_io_" };
 static const char *const objects[IO_ROLES] = { "io", "wal_io" };
 static const char *const roles[IO_ROLES] = { "target", "WAL device" };
-
-/* The first line of a small sysfs file into buf ("" if it cannot be read). */
-static void read_line(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, len - 1);
-
-	if (fd >= 0)
-		close(fd);
-	buf[n > 0 ? n : 0] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-}
 
 static void device_set(struct io_device *v, const char *sysfs_block, const char *name)
 {
@@ -44,9 +34,11 @@ static void device_set(struct io_device *v, const char *sysfs_block, const char 
 	snprintf(v->stat, sizeof(v->stat), "%s/%s/stat", sysfs_block, v->name);
 	snprintf(v->disk_stat, sizeof(v->disk_stat), "%s/%s/stat", sysfs_block, v->disk);
 	snprintf(path, sizeof(path), "%s/%s/queue/write_cache", sysfs_block, v->disk);
-	read_line(path, v->write_cache, sizeof(v->write_cache));
+	if (sysfs_read(path, v->write_cache, sizeof(v->write_cache)) < 0)
+		v->write_cache[0] = '\0';
 	snprintf(path, sizeof(path), "%s/%s/queue/fua", sysfs_block, v->disk);
-	read_line(path, fua, sizeof(fua));
+	if (sysfs_read(path, fua, sizeof(fua)) < 0)
+		fua[0] = '\0';
 	v->fua = strcmp(fua, "0") == 0 ? 0 : strcmp(fua, "1") == 0 ? 1 : -1;
 	if (blockstat_read(v->stat, &s) < 0)
 		snprintf(v->why, sizeof(v->why), "could not read \"%s\": %s", v->stat,

@@ -9,6 +9,8 @@ load(where)               {name: Model} in the file's order (the first is
 parse(text)               the same from the file's text
 choose(text, models)      the Model that "model" or "model:NAME" names; a
                           ValueError naming the models for an unknown one
+resolve(text, suite, accel, where)
+                          --target auto: the suite's qemu_target under TCG
 request(text, where)      --target's value: None for disk, or the Model
 guest_mib(model, mib)     the guest memory a model disk of mib MiB takes,
                           with what the guest keeps for itself (the init
@@ -21,7 +23,7 @@ import os
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from bootbench import Error, cli
+from bootbench import Error, cli, suites
 
 # The init keeps this much of the guest's available memory for the system
 # and PostgreSQL (init/disks/model.h MODEL_RESERVE_MIB); the kernel and the
@@ -91,10 +93,19 @@ def choose(text, models):
     return models[name]
 
 
+def resolve(text, suite, accel, where):
+    """--target auto: the suite's qemu_target under TCG, a disk under KVM;
+    any other value as it is."""
+    if text != "auto":
+        return text
+    return suites.qemu_target(suite, where) if accel == "tcg" else "disk"
+
+
 def request(text, where):
-    """--target's value: None for "disk", else the Model "model" or
-    "model:NAME" names; a cli.UsageError for anything else."""
-    if text == "disk":
+    """--target's value: None for "disk" (and "auto" until resolved), else
+    the Model "model" or "model:NAME" names; a cli.UsageError for anything
+    else."""
+    if text in ("disk", "auto"):
         return None
     if text != "model" and not text.startswith("model:"):
         raise cli.UsageError("--target: '%s' is neither disk nor model[:NAME]" % text)

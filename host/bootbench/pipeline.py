@@ -8,30 +8,50 @@ job's.
 Pipeline(request, where).run() -> the exit status of the job
 
 The steps, each said on stdout ("kernel-gate: ..." lines):
+  cache     $BOOTBENCH_CACHE (default ~/.cache/bootbench) made and
+            written to; one that cannot be is said in one line and a
+            temporary directory stands for it (the job runs without its
+            cache); the kernels' ccache is its ccache/ unless CCACHE_DIR
+            says otherwise
   build     the baseline (a kernel as qemu/run takes it, or a commit: built,
             and kept in $BOOTBENCH_CACHE/ci-kernels/ by commit and base
             config, so that the next pipeline of the same target branch
             boots it without building) and the candidate commit; a kernel
             that does not build ends the job with its log (BUILD_FAILED)
+  clock     --clock auto made instructions or host by the accelerator the
+            baseline's kernel gets (qemu.accelerator: KVM only where it
+            works), and --target auto the suite's qemu_target under TCG (the
+            ci suite's: the model disk, doc/models.md) or a disk image,
+            before anything is booted or looked up
   boot      both, --boots N rounds of baseline then candidate (bootbench's
-            boots.Sequence), into OUT/runs/; in instruction time a baseline
+            boots.Sequence), into OUT/runs/; in instruction time a
             commit's runs are kept in $BOOTBENCH_CACHE/ci-kernels/ too
-            (kept_runs.py), and the next pipeline against it takes them
-            from there and boots the candidate alone (--fresh-baseline:
-            both, always)
+            (kept_runs.py), and the next pipeline that boots that commit,
+            on either side, takes them from there and boots only what is
+            not kept (--fresh-baseline: both, always)
   gate      OUT/baseline/ and OUT/candidate/ (links to each side's runs) to
-            bootbench-gate, which writes OUT/summary.md, report.html,
-            junit.xml and metrics.txt
+            bootbench-gate, which writes OUT/summary.md, report.html and
+            junit.xml; OUT/metrics.txt holds the candidate's figures named
+            by metric and case alone (figures())
+With --baseline-only (a target branch's job) there is no candidate and no
+gate: the baseline is built and, in instruction time, booted and kept
+unless it is kept already; OUT/metrics.txt holds its figures under the
+same names, for GitLab's metrics report to compare merge requests with.
 """
+import atexit
+import fnmatch
 import hashlib
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 
-from bootbench import Error, boots, kept_runs
+from bootbench import Error, boots, kept_runs, kernels, models, qemu, suites
 from bootbench.bisect import builds, gitrange
 from bootbench.bisect.ranges import Candidate
 
@@ -55,11 +75,13 @@ class Request:
     clock: str = "auto"           # instructions under TCG, the host's under KVM
     icount_shift: int = None      # as qemu.clock_request() gives it
     accel: str = "auto"
+    target: str = "auto"          # disk, model[:NAME], or auto: the suite's qemu_target under TCG
     timeout: int = 1800
     memory: int = 2048
     cpus: int = 2
     out: str = "bootbench-ci"
-    fresh_baseline: bool = False  # boot the baseline even when its runs are kept
+    fresh_baseline: bool = False  # boot both sides even when their runs are kept
+    baseline_only: bool = False   # a target branch's job: the baseline built, booted, kept
     gate_args: list = field(default_factory=list)   # --case, --metric, --threshold, --confidence
 
 
@@ -78,9 +100,33 @@ def say(text):
     print("%s: %s" % (PROG, text), flush=True)
 
 
+def cache_root():
+    return os.environ.get("BOOTBENCH_CACHE") or \
+        os.path.join(os.path.expanduser("~"), ".cache", "bootbench")
+
+
 def cache_dir():
-    return os.path.join(os.environ.get("BOOTBENCH_CACHE") or
-                        os.path.join(os.path.expanduser("~"), ".cache", "bootbench"), "ci-kernels")
+    return os.path.join(cache_root(), "ci-kernels")
+
+
+def usable_cache():
+    """$BOOTBENCH_CACHE made and written to; when it cannot be, one line
+    and a temporary directory in its place (exported, for make and the
+    builds; removed at exit).  The kernels' ccache goes under it unless CCACHE_DIR is set."""
+    root = cache_root()
+    try:
+        os.makedirs(root, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=root, prefix=".probe."):
+            pass
+    except OSError as e:
+        tmp = tempfile.mkdtemp(prefix="bootbench-cache.")
+        atexit.register(shutil.rmtree, tmp, True)
+        say("BOOTBENCH_CACHE: %s cannot be written (%s): running without the cache, in %s"
+            % (root, e.strerror, tmp))
+        os.environ["BOOTBENCH_CACHE"] = tmp
+        os.environ["CCACHE_DIR"] = os.path.join(tmp, "ccache")
+        return
+    os.environ.setdefault("CCACHE_DIR", os.path.join(root, "ccache"))
 
 
 def _sha(path):
@@ -100,7 +146,8 @@ class Pipeline:
             request.config = builds.ALLNOCONFIG
         self.logs = _Logs(os.path.join(self.out, "builds"))
         self.builder = builds.Builder(request, self.logs, self.tree, where)
-        self.reused = None   # where the baseline's runs were taken from
+        self.reused = {}     # the sides whose runs were taken, and from where
+        self.model = None    # the model disk --target resolved to (resolve_clock)
 
     # --- what is compared --------------------------------------------------
     def commits(self):
@@ -177,59 +224,82 @@ class Pipeline:
             f.write(text)
 
     # --- boot and gate -------------------------------------------------------
+    def resolve_clock(self, base):
+        """--clock auto made the clock it means (instructions under TCG, the
+        host's under KVM), by the accelerator the baseline's kernel gets:
+        the boots, the runs kept and those taken all go by it."""
+        vmlinuz = os.path.join(kernels.directory(base.kernel, self.where), "vmlinuz")
+        accel = qemu.accelerator(vmlinuz, qemu.clock_accel(self.r.clock, self.r.accel))
+        target = models.resolve(self.r.target, self.r.suite, accel, self.where)
+        self.model = models.request(target, self.where)
+        clock = qemu.clock(self.r.clock, self.r.icount_shift, accel,
+                           "off" if self.model else qemu.ICOUNT_SLEEP)
+        self.r.accel, self.r.clock = accel, clock.mode
+        say("clock: %s (%s); target: %s" % (clock.word, accel, "model disk %s" % self.model.name
+                                              if self.model else "a disk image"))
+        if self.model:
+            models.check_fits(self.model, suites.min_target_mib(self.r.suite, self.where),
+                              self.r.memory, [os.path.dirname(vmlinuz)])
+        return clock
+
     def settings(self):
         return boots.Settings(results=os.path.join(self.out, "runs"), suite=self.r.suite,
                               timeout=self.r.timeout, memory=self.r.memory, cpus=self.r.cpus,
                               accel=self.r.accel, clock=self.r.clock,
-                              icount_shift=self.r.icount_shift, quiet=True)
+                              icount_shift=self.r.icount_shift, model=self.model, quiet=True)
 
-    def kept(self, commit, base):
-        """Where the baseline's runs are kept for the next pipelines: a
-        commit's, in instruction time; else None."""
+    def kept(self, commit, variant):
+        """Where a commit's runs are kept for the next pipelines, in
+        instruction time; else None.  After resolve_clock()."""
         if not commit or self.r.clock != "instructions":
             return None
-        return kept_runs.where_kept(cache_dir(), commit, base, self.settings(), self.where)
+        return kept_runs.where_kept(cache_dir(), commit, variant, self.settings(), self.where)
 
-    def boot(self, base, cand, kept=None):
-        """Both sides, baseline first in each round, or the candidate alone
-        when the baseline's runs are kept: the run directories of each
-        side."""
+    def boot(self, sides):
+        """sides: (role, variant, kept) of each side, baseline first.  The
+        runs kept of a side are taken unless --fresh-baseline; the others
+        boot in rounds (baseline then candidate) and are kept when every
+        run of the side is done.  The run directories of each role."""
         settings = self.settings()
         seq = boots.Sequence(settings, self.where, PROG)
-        clock = "instructions:%s" % settings.icount_shift
-        taken = None
-        if kept and not self.r.fresh_baseline:
-            try:
-                taken = kept_runs.take(kept, self.r.boots, base, clock, settings.results,
-                                       self.where)
-            except Error as e:
-                say("baseline: the runs kept in %s cannot stand for it: %s; booting it again"
-                    % (kept, e))
-        self.reused = kept if taken else None
-        if taken:
-            say("baseline: %d runs of %s taken from %s (an earlier pipeline booted them)"
-                % (len(taken), base, kept))
-            say("booting %d runs of the candidate (%s)" % (self.r.boots, cand))
-            outcome = seq.run(boots.plan([cand], self.r.boots))
-            sides = {"baseline": taken, "candidate": [run for _, run in outcome.runs if run]}
-        else:
-            say("booting %d rounds of the baseline (%s) and the candidate (%s)"
-                % (self.r.boots, base, cand))
-            outcome = seq.run(boots.plan([base, cand], self.r.boots))
-            sides = {"baseline": [], "candidate": []}
-            for i, (_, run) in enumerate(outcome.runs):
+        clock = qemu.clock(self.r.clock, self.r.icount_shift, self.r.accel,
+                           "off" if self.model else qemu.ICOUNT_SLEEP).word
+        found, booting = {}, []
+        for role, variant, kept in sides:
+            taken = None
+            if kept and not self.r.fresh_baseline:
+                try:
+                    taken = kept_runs.take(kept, self.r.boots, variant, clock, settings.results,
+                                           self.where)
+                except Error as e:
+                    say("%s: the runs kept in %s cannot stand for it: %s; booting it again"
+                        % (role, kept, e))
+            if taken:
+                found[role] = taken
+                self.reused[role] = kept
+                say("%s: %d runs of %s taken from %s (an earlier pipeline booted them)"
+                    % (role, len(taken), variant, kept))
+            else:
+                found[role] = []
+                booting.append((role, variant, kept))
+        if booting:
+            say("booting %d rounds of %s" % (self.r.boots, " and ".join(
+                "the %s (%s)" % (role, variant) for role, variant, _ in booting)))
+            of = {id(variant): role for role, variant, _ in booting}
+            outcome = seq.run(boots.plan([v for _, v, _ in booting], self.r.boots))
+            for b, run in outcome.runs:
                 if run:
-                    sides["baseline" if i % 2 == 0 else "candidate"].append(run)
-            if kept and len(sides["baseline"]) == self.r.boots and \
-                    kept_runs.keep(kept, sides["baseline"], self.where):
-                say("baseline: its runs kept in %s for the next pipelines" % kept)
-        for side, runs in sides.items():
-            d = os.path.join(self.out, side)
-            shutil.rmtree(d, ignore_errors=True)
-            os.makedirs(d)
-            for run in runs:
-                os.symlink(os.path.relpath(run, d), os.path.join(d, os.path.basename(run)))
-        return sides
+                    found[of[id(b.variant)]].append(run)
+            for role, variant, kept in booting:
+                if kept and len(found[role]) == self.r.boots and \
+                        kept_runs.keep(kept, found[role], self.where):
+                    say("%s: its runs kept in %s for the next pipelines" % (role, kept))
+        else:
+            say("nothing to boot: every side's runs were kept")
+        for role, runs in found.items():
+            d = os.path.join(self.out, role)
+            _links(d, runs)
+        return found
 
     def gate(self):
         argv = [os.path.join(self.where.out, "bin", "bootbench-gate"),
@@ -238,10 +308,55 @@ class Pipeline:
                 "--summary", os.path.join(self.out, "summary.md"),
                 "--html", os.path.join(self.out, "report.html"),
                 "--junit", os.path.join(self.out, "junit.xml"),
-                "--metrics", os.path.join(self.out, "metrics.txt"),
                 "--suite", self.r.suite] + list(self.r.gate_args)
         say("bootbench-gate: %s" % " ".join(argv[1:]))
         return subprocess.run(argv).returncode
+
+    def figures(self, runs):
+        """OUT/metrics.txt: the OpenMetrics text of the runs' figures, each
+        case's median by bootbench-report (the gate's metrics, --metric, or
+        each case's primary one) under the name bootbench_METRIC{case=...}:
+        a name every pipeline gives the same figure, whichever side it
+        measured, so that GitLab's metrics report pairs a merge request's
+        with its target branch's."""
+        pairs = list(zip(self.r.gate_args[::2], self.r.gate_args[1::2]))
+        patterns = [v for o, v in pairs if o == "--case"]
+        metrics = [v for o, v in pairs if o == "--metric"] or [None]
+        cases = set()
+        for run in runs:
+            try:
+                with open(os.path.join(run, "results.jsonl"), encoding="utf-8") as f:
+                    lines = [json.loads(ln) for ln in f if ln.strip()]
+            except (OSError, ValueError):
+                continue
+            cases |= {m.get("group") or m.get("id") for m in lines if isinstance(m, dict)
+                      and (not patterns or any(fnmatch.fnmatch(m.get(k) or "", p)
+                                               for p in patterns for k in ("id", "group")))}
+        families = {}
+        for case in sorted(c for c in cases if c):
+            for metric in metrics:
+                argv = [self.where.report, "--format", "json", "--case", case] + \
+                    (["--metric", metric] if metric else []) + list(runs)
+                done = subprocess.run(argv, capture_output=True, text=True)
+                try:
+                    tables = json.loads(done.stdout)["tables"]
+                except (ValueError, KeyError):
+                    continue
+                for t in tables:
+                    cells = [c for row in t["rows"] for c in row["cells"][:1]
+                             if c.get("n") and isinstance(c.get("median"), (int, float))]
+                    fam = families.setdefault(t["metric"], (t.get("higher_is_better"), []))
+                    fam[1].extend((case, c["median"]) for c in cells[:1])
+        lines = []
+        for metric, (higher, samples) in families.items():
+            name = "bootbench_" + re.sub(r"[^A-Za-z0-9_]", "_", metric)
+            lines += ["# TYPE %s gauge" % name,
+                      "# HELP %s %s of each case, the median of its boots' values (%s is better)"
+                      % (name, metric, "higher" if higher else "lower")]
+            lines += ['%s{case="%s"} %.10g' % (name, c.replace("\\", "\\\\").replace('"', '\\"'), v)
+                      for c, v in samples]
+        with open(os.path.join(self.out, "metrics.txt"), "w", encoding="utf-8") as f:
+            f.write("\n".join(lines + ["# EOF"]) + "\n")
 
     def tools(self):
         """bootbench's image and tools, built if need be (make, as make run
@@ -260,23 +375,65 @@ class Pipeline:
         for name in ("summary.md", "junit.xml", "metrics.txt", "report.html"):
             if os.path.exists(os.path.join(self.out, name)):
                 os.remove(os.path.join(self.out, name))
+        usable_cache()
         base_commit, base_kernel, cand_commit = self.commits()
         self.tools()
         base = self.build("baseline", commit=base_commit, kernel=base_kernel)
+        if self.r.baseline_only:
+            return self.keep_baseline(base_commit, base)
         cand = self.build("candidate", commit=cand_commit)
-        self.boot(base, cand, self.kept(base_commit, base))
+        self.resolve_clock(base)
+        sides = self.boot([("baseline", base, self.kept(base_commit, base)),
+                           ("candidate", cand, self.kept(cand_commit, cand))])
         status = self.gate()
-        if self.reused:
-            self.note_reused()
+        self.figures(sides["candidate"])
+        self.note_reused()
+        return status
+
+    def keep_baseline(self, commit, base):
+        """--baseline-only: the baseline's runs kept (booted unless they are
+        kept already) and its figures in OUT/metrics.txt; summary.md says
+        what was done.  0, or 3 when its boots did not all end done."""
+        clock = self.resolve_clock(base)
+        kept = self.kept(commit, base)
+        if not kept:
+            why = "under the %s clock its runs are not kept (each pipeline boots both sides)" \
+                % clock.word if clock.mode != "instructions" else "the image has no id to keep runs by"
+            text = "built and kept for the merge requests to come; %s, so it was not booted" % why
+            status = 0
+        else:
+            runs = self.boot([("baseline", base, kept)])["baseline"]
+            self.figures(runs)
+            status = 0 if os.path.isdir(kept) else 3
+            if status:
+                text = "not kept: its runs did not all end done (%d runs, of %d boots)" \
+                    % (len(runs), self.r.boots)
+            elif "baseline" in self.reused:
+                text = "kept already in `%s`" % kept
+            else:
+                text = "booted %d times in %s and kept in `%s`" % (self.r.boots, clock.word, kept)
+        say("baseline: %s" % text.replace("`", ""))
+        with open(os.path.join(self.out, "summary.md"), "w", encoding="utf-8") as f:
+            f.write("## bootbench: the baseline %s\n\nThe baseline %s (%s): %s.\n"
+                    % ("kept" if status == 0 else "not kept", commit[:12], base, text))
         return status
 
     def note_reused(self):
-        """summary.md says where the baseline's runs came from."""
+        """summary.md says which side's runs came from an earlier pipeline."""
         path = os.path.join(self.out, "summary.md")
-        if not os.path.isfile(path):
+        if not self.reused or not os.path.isfile(path):
             return
         with open(path, "a", encoding="utf-8") as f:
-            f.write("\nThe baseline's runs were booted by an earlier pipeline against the same "
-                    "baseline, in instruction time, with the same kernel, image, suite and "
-                    "machine, and kept in `%s`; this pipeline booted the candidate alone "
-                    "(`--fresh-baseline` boots both).\n" % self.reused)
+            for role, kept in self.reused.items():
+                f.write("\nThe %s's runs were booted by an earlier pipeline, in instruction time, "
+                        "with the same kernel, image, suite and machine, and kept in `%s`; this "
+                        "pipeline did not boot it again (`--fresh-baseline` boots both sides).\n"
+                        % (role, kept))
+
+
+def _links(d, runs):
+    """d made afresh, a symbolic link to each run in it."""
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    for run in runs:
+        os.symlink(os.path.relpath(run, d), os.path.join(d, os.path.basename(run)))

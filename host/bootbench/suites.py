@@ -6,6 +6,7 @@ is_file(suite)              a suite given as a file (a path, or NAME.ini)
 name(suite)                 the name it runs under (a file's base name less .ini)
 describe(suite, where)      the key=value lines of bootbench-bench describe
 min_target_mib(suite, ...)  the target size the suite needs (None: unknown)
+qemu_target(suite, ...)     the target it asks for under TCG ([suite] qemu_target)
 profiles(suite, ...)        whether the suite asks for profiles ([suite] profile)
 """
 import os
@@ -31,6 +32,12 @@ def describe(suite, where=None):
     except OSError as e:
         raise Error("cannot run %s: %s (run make)" % (where.bench, e.strerror), 2) from None
     return dict(line.split("=", 1) for line in done.stdout.split("\n") if "=" in line)
+
+
+def qemu_target(suite, where=None):
+    """The suite's [suite] qemu_target (disk, model or model:NAME); disk
+    when the runner cannot tell."""
+    return describe(suite, where).get("qemu_target", "disk") or "disk"
 
 
 def min_target_mib(suite, where=None):

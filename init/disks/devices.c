@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "common/sysfs.h"
 #include "init/boot.h"
 #include "init/console.h"
 #include "init/files.h"
@@ -69,7 +70,7 @@ static int attr(const char *name, const char *file, char *buf, size_t size)
 	char path[PATH_MAX];
 
 	snprintf(path, sizeof path, SYS_BLOCK "/%s/%s", name, file);
-	return read_line(path, buf, size);
+	return sysfs_read(path, buf, size);
 }
 
 /* The whole disk of a partition: the parent directory in sysfs. */

@@ -5,15 +5,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/sysfs.h"
 #include "init/files.h"
-#include "init/kernel/sysfs_text.h"
 
 static void disk_attr(const char *disk, const char *attr, char *out, size_t size)
 {
 	char path[256];
 
 	snprintf(path, sizeof path, "/sys/block/%s/%s", disk, attr);
-	if (read_line(path, out, size) < 0)
+	if (sysfs_read(path, out, size) < 0)
 		out[0] = '\0';
 	else
 		trim(out);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/sysfs.h"
 #include "init/files.h"
 #include "init/str.h"
 
@@ -56,7 +57,7 @@ int inflight_read_all(const char *root, struct inflight *out, size_t max)
 
 		if (e->d_name[0] == '.' || len >= sizeof f->disk ||
 		    str_printf(path, sizeof path, "%s/%s/inflight", dir, e->d_name) < 0 ||
-		    read_line(path, line, sizeof line) < 0 ||
+		    sysfs_read(path, line, sizeof line) < 0 ||
 		    inflight_parse(line, &f->reads, &f->writes) < 0)
 			continue;
 		memcpy(f->disk, e->d_name, len + 1);

@@ -15,6 +15,7 @@
 #include "common/clock.h"
 #include "common/fileio.h"
 #include "common/meminfo.h"
+#include "common/sysfs.h"
 #include "init/console.h"
 #include "init/files.h"
 #include "init/kernel/modules.h"
@@ -130,7 +131,7 @@ static int set(const char *dir, const char *key, long long value, struct model_d
 	if (access(path, F_OK) < 0)
 		return 1;
 	snprintf(text, sizeof text, "%lld\n", value);
-	if (write_line(path, text) < 0)
+	if (sysfs_write(path, text) < 0)
 		return fail("could not write %lld into \"%s\":", value, path);
 	str_printf(d->written + strlen(d->written), sizeof d->written - strlen(d->written),
 		   "%s%s=%lld", d->written[0] ? " " : "", key, value);
@@ -206,7 +207,7 @@ static int make_one(const char *role, struct model_disk *d)
 	    need(dir, "power", 1, d) < 0)
 		return -1;
 	if (str_printf(path, sizeof path, "%s/index", dir) < 0 ||
-	    read_line(path, index, sizeof index) < 0 || strspn(index, "0123456789") != strlen(index))
+	    sysfs_read(path, index, sizeof index) < 0 || strspn(index, "0123456789") != strlen(index))
 		return fail("could not read the index of \"%s\":", dir);
 	/* Linux 6.9 and later name the disk after its configfs directory,
 	 * earlier ones nullb<index>. */
@@ -218,10 +219,10 @@ static int make_one(const char *role, struct model_disk *d)
 	if (node_wait(d) < 0)
 		return -1;
 	snprintf(path, sizeof path, "/sys/block/%s/queue/write_cache", d->name);
-	if (read_line(path, d->write_cache, sizeof d->write_cache) < 0)
+	if (sysfs_read(path, d->write_cache, sizeof d->write_cache) < 0)
 		snprintf(d->write_cache, sizeof d->write_cache, "unknown");
 	snprintf(path, sizeof path, "/sys/block/%s/queue/fua", d->name);
-	d->fua = read_line(path, text, sizeof text) == 0 && text[0] == '1';
+	d->fua = sysfs_read(path, text, sizeof text) == 0 && text[0] == '1';
 	d->made = true;
 	say("model disk %s: %s, %lld MiB, %lld ns a request, %s cache of %lld MiB%s, %lld MiB/s "
 	    "(the model's times x %.2f)%s%s", d->path, p->name, d->mib, d->latency_ns,

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "common/sysfs.h"
 #include "init/console.h"
 #include "init/files.h"
 #include "init/kernel/results_path.h"
@@ -452,7 +453,7 @@ static void make_id(char *id, size_t size)
 	char boot_id[64], *out = id;
 	unsigned char r[6];
 
-	if (read_line("/proc/sys/kernel/random/boot_id", boot_id, sizeof boot_id) == 0) {
+	if (sysfs_read("/proc/sys/kernel/random/boot_id", boot_id, sizeof boot_id) == 0) {
 		for (char *s = boot_id; *s && out < id + 12 && out + 1 < id + size; s++)
 			if (isxdigit((unsigned char)*s))
 				*out++ = *s;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/sysfs.h"
 #include "init/console.h"
 #include "init/files.h"
 #include "init/str.h"
@@ -46,7 +47,7 @@ static int read_set(const char *cpus, const char *name, unsigned char *set)
 {
 	char path[PATH_MAX], text[256];
 
-	if (str_printf(path, sizeof path, "%s/%s", cpus, name) < 0 || read_line(path, text, sizeof text) < 0)
+	if (str_printf(path, sizeof path, "%s/%s", cpus, name) < 0 || sysfs_read(path, text, sizeof text) < 0)
 		return fail("could not read \"%s/%s\":", cpus, name);
 	if (cpu_list_parse(text, set, CPUS_MAX) < 0)
 		return fail("\"%s/%s\" is not a list of CPUs: %s", cpus, name, text);
@@ -67,7 +68,7 @@ int cpus_online_all(const char *cpus)
 			continue;
 		if (!online[i]) {
 			if (str_printf(path, sizeof path, "%s/cpu%d/online", cpus, i) < 0 ||
-			    write_line(path, "1\n") < 0)
+			    sysfs_write(path, "1\n") < 0)
 				return fail("could not bring CPU %d online (\"%s/cpu%d/online\"):", i, cpus, i);
 			brought++;
 		}

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/fileio.h"
+#include "common/sysfs.h"
 #include "init/files.h"
 
 #define REPORT_START "INFO: task "
@@ -23,7 +24,7 @@ int hung_task_limit(const char *root, long limit, struct hung_task_setting *s)
 
 	s->at_boot = s->during_run = -1;
 	snprintf(path, sizeof path, "%s%s", root, HUNG_TASK_SYSCTL);
-	if (read_line(path, line, sizeof line) < 0)
+	if (sysfs_read(path, line, sizeof line) < 0)
 		return errno == ENOENT ? 0 : -1;
 	errno = 0;
 	s->at_boot = strtol(line, &end, 10);
@@ -36,7 +37,7 @@ int hung_task_limit(const char *root, long limit, struct hung_task_setting *s)
 	if (s->at_boot == 0 || s->at_boot <= limit)
 		return 0;
 	snprintf(text, sizeof text, "%ld\n", limit);
-	if (write_line(path, text) < 0)
+	if (sysfs_write(path, text) < 0)
 		return -1;
 	s->during_run = limit;
 	return 0;

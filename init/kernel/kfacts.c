@@ -10,10 +10,10 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "common/sysfs.h"
 #include "init/children.h"
 #include "init/console.h"
 #include "init/files.h"
-#include "init/kernel/sysfs_text.h"
 #include "init/str.h"
 
 #define TOOL_TIMEOUT 30	/* zcat or sha256sum of a kernel config */
@@ -53,7 +53,7 @@ static void attr(const char *root, const char *path, char *out, size_t size)
 
 	out[0] = '\0';
 	if (str_printf(full, sizeof full, "%s%s", root, path) < 0 ||
-	    read_line(full, line, sizeof line) < 0)
+	    sysfs_read(full, line, sizeof line) < 0)
 		return;
 	snprintf(out, size, "%s", trim(line));
 }

@@ -10,6 +10,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "common/sysfs.h"
 #include "init/files.h"
 #include "init/str.h"
 
@@ -96,7 +97,7 @@ void results_health_check(const char *dev_name, const char *mountpoint, const ch
 		h->size_bytes = (long long)sv.f_blocks * (long long)sv.f_frsize;
 	}
 	snprintf(path, sizeof path, "/sys/class/block/%s/ro", dev_name);
-	if (read_line(path, ro, sizeof ro) == 0 && strcmp(ro, "1") == 0) {
+	if (sysfs_read(path, ro, sizeof ro) == 0 && strcmp(ro, "1") == 0) {
 		h->state = RESULTS_READ_ONLY;
 		str_printf(h->detail, sizeof h->detail, "the disk refuses writes: %s is 1", path);
 		return;

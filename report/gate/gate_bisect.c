@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* gate_bisect.c: the bootbench-bisect command of a failed gate
- * (gate_output.h): the same suite, case, metric, test and clock, between
+ * (gate_output.h): the same suite, case, metric, test, clock and target, between
  * the baseline's kernel and the candidate's, whose runs the gate read are
  * given as the ends' (--good-runs, --bad-runs): a bisect boots neither end
  * again. */
@@ -77,6 +77,21 @@ static void clock_words(FILE *f, const struct run *r)
 	}
 }
 
+/* The target of the runs: "--target model:NAME" when their run.json
+ * records a model disk (the bisect's boots must be on it too). */
+static void target_words(FILE *f, const struct run *r)
+{
+	const char *model = r ? jr_str(jr_path(r->json, "target.modeled.name")) : NULL;
+	char *t;
+
+	if (!model)
+		return;
+	t = xasprintf("model:%s", model);
+	word(f, "--target");
+	word(f, t);
+	free(t);
+}
+
 static void command(FILE *f, const struct gate *g, const struct gate_case *k)
 {
 	const struct run *base = first_run(g, &g->base), *cand = first_run(g, &g->cand);
@@ -121,6 +136,7 @@ static void command(FILE *f, const struct gate *g, const struct gate_case *k)
 		word(f, buf);
 	}
 	clock_words(f, cand);
+	target_words(f, cand);
 	fputc('\n', f);
 }
 

@@ -96,6 +96,7 @@ static void quick(void)
 		"filesystems=ext4\n"
 		"repeats=1\n"
 		"profile=none\n"
+		"qemu_target=disk\n"
 		"cases=%zu\n"
 		"estimate_s=%.0f\n", suite_case_count(&s), estimate_seconds(&s, 0, &k));
 	for (size_t i = 0; i < suite_case_count(&s); i++) {

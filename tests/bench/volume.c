@@ -220,33 +220,6 @@ static void kernel_names(void)
 	rmdir(dir);
 }
 
-static void schedulers(void)
-{
-	struct scheduler_list l;
-
-	is_int(scheduler_parse("[mq-deadline] kyber none\n", &l), 0, "a scheduler list");
-	is_int((long long)l.n, 3, "three schedulers");
-	is_int(l.current, 0, "the bracketed one is current");
-	is_str(l.names[0], "mq-deadline", "brackets removed");
-	is_str(l.names[2], "none", "last name, newline dropped");
-
-	is_int(scheduler_parse("none mq-deadline [bfq] kyber", &l), 0, "current in the middle");
-	is_int(l.current, 2, "bfq is current");
-	is_str(l.names[3], "kyber", "all names kept");
-
-	is_int(scheduler_parse("none\n", &l), 0, "a queue without an elevator");
-	ok(l.n == 1 && l.current == 0, "\"none\" alone is current");
-	is_int(scheduler_parse("[none]", &l), 0, "\"[none]\" alone");
-	ok(l.n == 1 && l.current == 0 && strcmp(l.names[0], "none") == 0, "none current");
-
-	is_int(scheduler_parse("", &l), -1, "empty text");
-	is_int(scheduler_parse("[mq-deadline] [bfq]", &l), -1, "two current");
-	is_int(scheduler_parse("[mq-deadline kyber", &l), -1, "an unclosed bracket");
-	is_int(scheduler_parse("a b c d e f g h i", &l), -1, "more names than fit");
-	is_int(scheduler_parse("a-scheduler-name-longer-than-24", &l), -1,
-	       "a name too long");
-}
-
 static void mount_options(void)
 {
 	unsigned long flags;
@@ -283,7 +256,6 @@ int main(void)
 	xfs();
 	refused();
 	kernel_names();
-	schedulers();
 	mount_options();
 	return tap_done();
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "common/jsonread.h"
+#include "common/sysfs.h"
 #include "init/disks/inflight.h"
 #include "init/files.h"
 #include "init/hang.h"
@@ -88,7 +89,7 @@ static void limit(const char *at_boot, long want_boot, long want_run, const char
 	   s.during_run == want_run, "the timeout at %ld s: %ld s during the run (%ld, %ld)",
 	   want_boot, want_run, s.at_boot, s.during_run);
 	snprintf(path, sizeof path, "%s%s", root, HUNG_TASK_SYSCTL);
-	read_line(path, line, sizeof line);
+	sysfs_read(path, line, sizeof line);
 	ok(strcmp(line, file) == 0, "... the file says %s (%s)", file, line);
 }
 

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/sysfs.h"
 #include "init/files.h"
 
 /* A block device of this host whose ro flag is 0, or NULL. */
@@ -32,7 +33,7 @@ static const char *writable_block_device(char *name, size_t size)
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof path, "/sys/class/block/%s/ro", e->d_name);
-		if (read_line(path, ro, sizeof ro) == 0 && strcmp(ro, "0") == 0) {
+		if (sysfs_read(path, ro, sizeof ro) == 0 && strcmp(ro, "0") == 0) {
 			snprintf(name, size, "%s", e->d_name);
 			found = name;
 		}

@@ -4,7 +4,6 @@
 
 #include "common/meminfo.h"
 #include "init/kernel/modules.h"
-#include "init/kernel/sysfs_text.h"
 #include "init/kernel/sysinfo.h"
 #include "init/suite_info.h"
 #include "tap.h"
@@ -47,13 +46,6 @@ int main(void)
 	ok(meminfo_kib(meminfo, "MemAvailable") == 1784912, "MemAvailable");
 	ok(meminfo_kib(meminfo, "Mem") == -1, "a prefix of a field is not the field");
 	ok(meminfo_kib(meminfo, "SwapTotal") == -1, "missing field");
-
-	sysfs_selected("mq-deadline kyber [bfq] none\n", buf, sizeof buf);
-	is_str(buf, "bfq", "active scheduler is the bracketed one");
-	sysfs_selected("[none] mq-deadline\n", buf, sizeof buf);
-	is_str(buf, "none", "bracketed first");
-	sysfs_selected("none\n", buf, sizeof buf);
-	is_str(buf, "none", "only one scheduler, without brackets");
 
 	struct suite_info s;
 	suite_info_init(&s, "quick");

@@ -34,7 +34,7 @@ import subprocess
 import sys
 import time
 
-from bootbench import Error, boots, disks, kernels, models, qemu
+from bootbench import Error, boots, disks, kernels, models, qemu, suites
 
 MARK = "BOOTBENCH_BISECT_SIDE"
 
@@ -118,6 +118,7 @@ class _Booter:
 class QemuBooter(_Booter):
     def __init__(self, request, where, prog):
         super().__init__(request, where, prog)
+        # --target auto is resolved by the first kernel's accelerator (clock()).
         self.model = models.request(request.target, where)
 
     def settings(self, side):
@@ -129,10 +130,20 @@ class QemuBooter(_Booter):
     def clock(self, variant):
         """As boots.Sequence resolves it for a boot of variant (KVM's
         probe, if asked for, boots its kernel)."""
-        vmlinuz = os.path.join(kernels.directory(variant.kernel, self.where), "vmlinuz")
-        return qemu.clock(self.mode, self.shift,
-                          qemu.accelerator(vmlinuz, qemu.clock_accel(self.mode, self.r.accel)),
-                          "off" if self.model else qemu.ICOUNT_SLEEP)
+        kdir = kernels.directory(variant.kernel, self.where)
+        vmlinuz = os.path.join(kdir, "vmlinuz")
+        accel = qemu.accelerator(vmlinuz, qemu.clock_accel(self.mode, self.r.accel))
+        if self.r.target == "auto":
+            self.model = models.request(models.resolve("auto", self.suite(), accel, self.where),
+                                        self.where)
+            if self.model:
+                self.say("suite %s under TCG: the target is model disk %s (--target disk for a "
+                         "disk image)" % (self.r.suite, self.model.name))
+            self.r.target = "model:" + self.model.name if self.model else "disk"
+        if self.model:
+            models.check_fits(self.model, suites.min_target_mib(self.suite(), self.where) or 0,
+                              self.r.memory, [kdir])
+        return qemu.clock(self.mode, self.shift, accel, "off" if self.model else qemu.ICOUNT_SLEEP)
 
     def collect(self, side):
         disk = os.path.join(side, "results.img")

@@ -126,7 +126,10 @@ class Bisect:
                  else None, "append": r.append, "confidence": r.confidence,
                  "threshold": r.threshold,
                  "boot": ("command: " + r.boot_cmd) if r.boot_cmd else
-                 "qemu%s, %d MiB, %d CPUs, accel %s" % (" walk" if r.walk else "", r.memory, r.cpus, r.accel)}
+                 "qemu%s, %d MiB, %d CPUs, accel %s%s" % (" walk" if r.walk else "", r.memory, r.cpus,
+                                                           r.accel, ", target " + r.target
+                                                           if r.target not in ("disk", "auto")
+                                                           else "")}
         if r.kernels:
             ident["kernels"] = [c.kernel for c in self.cands]
         else:
@@ -422,7 +425,8 @@ class Bisect:
         its own: refused before anything is built or booted."""
         recorded, r = self.rec.get("clock"), self.r
         if recorded and r.clock_given and r.clock != "auto":
-            asked = "instructions:%d" % r.icount_shift if r.clock == "instructions" else "host"
+            asked = "instructions:%d%s" % (r.icount_shift, ",sleep=off" if getattr(
+                self.booter, "model", None) else "") if r.clock == "instructions" else "host"
             if asked != recorded:
                 raise Error("the bisect in %s measures in the %s clock, not %s: resume it without "
                             "--clock, or give another --state" % (self.state.path, recorded, asked), 2)

@@ -59,7 +59,8 @@ class Request:
     accel: str = "auto"
     clock: str = None               # auto, host or instructions (qemu.clock_request)
     icount_shift: int = None        # its -icount shift
-    target: str = "disk"            # disk, or model[:NAME] (models.request)
+    target: str = "auto"            # disk, model[:NAME] (models.request), or auto: the
+                                    # suite's qemu_target under TCG
     clock_given: bool = False       # --clock or --icount-shift on the command line
     console: bool = False
     state: str = None
@@ -151,7 +152,7 @@ def check(r):
         r.clock, r.icount_shift = qemu.clock_request(r.clock, r.icount_shift, r.accel)
     except ValueError as e:
         raise cli.UsageError(str(e)) from None
-    if r.target != "disk" and r.boot_cmd:
+    if r.target not in ("disk", "auto") and r.boot_cmd:
         raise cli.UsageError("--target %s is QEMU's: --boot-cmd boots by itself" % r.target)
     if r.boot_cmd and not r.boot_cmd.strip():
         raise cli.UsageError("--boot-cmd: an empty command")

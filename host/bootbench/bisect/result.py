@@ -63,10 +63,12 @@ def dry_run(b):
         print("  %s  %s%s" % (c.label, c.describe(), role))
     print("state: %s (%s)" % (b.state.path, "resumes a bisect" if os.path.exists(
         os.path.join(b.state.path, "identity.json")) else "new"))
-    clock = "instructions:%d" % r.icount_shift if r.clock == "instructions" else r.clock
+    clock = "instructions:%d%s" % (r.icount_shift, ",sleep=off" if getattr(
+        b.booter, "model", None) else "") if r.clock == "instructions" else r.clock
     print("boots: %d per end and step at first, up to %d; %s" % (
         r.boots, r.max_boots, "--boot-cmd" if r.boot_cmd else "QEMU%s, clock %s"
-        % (" walk" if r.walk else "", clock)))
+        % (" walk" if r.walk else "", clock) + ("; target: model disk %s" % b.booter.model.name
+                                                 if getattr(b.booter, "model", None) else "")))
     return 0
 
 

@@ -72,7 +72,7 @@ def clock_word(record):
     """The clock of a run.json's content, as bootbench.clock= says it."""
     c = record.get("clock") if isinstance(record, dict) else None
     if isinstance(c, dict) and c.get("mode") == "instructions":
-        return "instructions:%s" % c.get("shift")
+        return "instructions:%s%s" % (c.get("shift"), ",sleep=off" if c.get("sleep") == "off" else "")
     return "host"
 
 
