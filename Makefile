@@ -23,6 +23,7 @@ include mk/unit-tests.mk
 include rootfs/versions.mk
 include $(sort $(wildcard rootfs/packages/*.mk))
 include $(sort $(wildcard init/*.mk bench/*.mk report/*.mk kernel-configs/*.mk qemu/*.mk lab/*.mk host/*.mk))
+include rootfs/cluster.mk
 include rootfs/image-info.mk
 include rootfs/image.mk
 include tests/check.mk

@@ -11,9 +11,11 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench/bench_options.h"
 #include "bench/msg.h"
+#include "bench/pg/cluster.h"
 #include "bench/pg/pg.h"
 #include "bench/run/profiler.h"
 #include "bench/run/run.h"
@@ -32,6 +34,41 @@ static int print(const char *a, const char *b, const char *c)
 		return 1;
 	}
 	return 0;
+}
+
+/* cluster-manifest: the template's entry lines on stdout. */
+static int cluster_manifest(const char *dir)
+{
+	struct cluster_manifest m;
+
+	if (cluster_scan(dir, &m) < 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, fail_reason());
+		return 1;
+	}
+	int rc = cluster_print(&m, stdout) < 0 || fflush(stdout) != 0;
+	if (rc)
+		perror(PROGNAME ": could not write to stdout");
+	cluster_free(&m);
+	return rc;
+}
+
+/* cluster-check: the template against its manifest; its digest on stdout. */
+static int cluster_check_command(const char *dir, const char *manifest)
+{
+	struct cluster_manifest m;
+
+	if (cluster_read(manifest, &m) < 0 ||
+	    (strcmp(m.initdb, pg_initdb_options()) != 0 &&
+	     fail("cluster manifest %s: made by initdb %s, the runner runs initdb %s", manifest,
+		  m.initdb, pg_initdb_options()) < 0) ||
+	    cluster_check(dir, &m) < 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, fail_reason());
+		cluster_free(&m);
+		return 1;
+	}
+	int rc = print(m.digest, "", "\n");
+	cluster_free(&m);
+	return rc;
 }
 
 int main(int argc, char **argv)
@@ -60,6 +97,11 @@ int main(int argc, char **argv)
 		fs_types_print(stdout);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
+	if (o.command == CMD_CLUSTER_MANIFEST)
+		return cluster_manifest(o.template ? o.template : CLUSTER_TEMPLATE);
+	if (o.command == CMD_CLUSTER_CHECK)
+		return cluster_check_command(o.template ? o.template : CLUSTER_TEMPLATE,
+					     o.manifest ? o.manifest : CLUSTER_MANIFEST);
 	if ((o.suite_file ? suite_read_file(o.suite_file, &suite, err, sizeof(err))
 			  : suite_lookup_in(o.suites_dir ? o.suites_dir : SUITE_RESULTS_DIR,
 					    o.suite, &suite, err, sizeof(err))) < 0) {

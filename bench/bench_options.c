@@ -45,6 +45,8 @@ const char options_usage[] =
 	"  bootbench-bench describe (--suite NAME | --suite-file FILE)\n"
 	"  bootbench-bench keys\n"
 	"  bootbench-bench filesystems\n"
+	"  bootbench-bench cluster-manifest [--template DIR]\n"
+	"  bootbench-bench cluster-check [--template DIR] [--manifest FILE]\n"
 	"  bootbench-bench run (--suite NAME | --suite-file FILE) --target DEV\n"
 	"                      --run-dir DIR [OPTION]...\n"
 	"  bootbench-bench run (--suite NAME | --suite-file FILE) --data-dir DIR\n"
@@ -54,6 +56,8 @@ const char options_usage[] =
 	"  describe        print the suite's requirements as key=value lines\n"
 	"  keys            list every key a suite file may set, one per line\n"
 	"  filesystems     list the filesystem types a suite may choose, one per line\n"
+	"  cluster-manifest  print the entry lines of a cluster template's manifest\n"
+	"  cluster-check   check a cluster template against its manifest\n"
 	"  run             format DEV, run the suite on it, write results to DIR\n"
 	"\n"
 	"Options:\n"
@@ -111,6 +115,38 @@ static const char usage_filesystems[] =
 	"  -h, --help              show this help, then exit\n"
 	"\n"
 	"Exit status: 0 success, 1 stdout could not be written, 2 usage error.\n";
+
+static const char usage_cluster_manifest[] =
+	"bootbench-bench cluster-manifest prints the entry lines of the manifest of a\n"
+	"cluster template (a data directory made by initdb when the image is built):\n"
+	"KIND MODE SIZE CRC32C PATH for each directory and file, in the order the\n"
+	"runner checks them.\n"
+	"\n"
+	"Usage:\n"
+	"  bootbench-bench cluster-manifest [--template DIR]\n"
+	"\n"
+	"Options:\n"
+	"  --template DIR          the template (default /usr/share/bootbench/cluster)\n"
+	"  -h, --help              show this help, then exit\n"
+	"\n"
+	"Exit status: 0 success, 1 the template could not be read or stdout\n"
+	"written, 2 usage error.\n";
+
+static const char usage_cluster_check[] =
+	"bootbench-bench cluster-check checks a cluster template against its manifest,\n"
+	"as a run does before it formats anything: every directory and file, its\n"
+	"mode, size and CRC-32C; then prints the manifest's digest (SHA-256).\n"
+	"\n"
+	"Usage:\n"
+	"  bootbench-bench cluster-check [--template DIR] [--manifest FILE]\n"
+	"\n"
+	"Options:\n"
+	"  --template DIR          the template (default /usr/share/bootbench/cluster)\n"
+	"  --manifest FILE         its manifest (default /usr/share/bootbench/cluster.manifest)\n"
+	"  -h, --help              show this help, then exit\n"
+	"\n"
+	"Exit status: 0 the template is its manifest's, 1 it is not (one line says\n"
+	"the first difference) or could not be read, 2 usage error.\n";
 
 static const char usage_run[] =
 	"bootbench-bench run formats a device, runs the suite on it and writes the\n"
@@ -171,6 +207,10 @@ static const struct option_def defs[] = {
 	  ON(CMD_RUN), 0, false, true },
 	{ "perf", offsetof(struct options, perf),
 	  ON(CMD_RUN), 0, false, false },
+	{ "template", offsetof(struct options, template),
+	  ON(CMD_CLUSTER_MANIFEST) | ON(CMD_CLUSTER_CHECK), 0, false, false },
+	{ "manifest", offsetof(struct options, manifest),
+	  ON(CMD_CLUSTER_CHECK), 0, false, false },
 };
 
 #define N_DEFS (sizeof(defs) / sizeof(defs[0]))
@@ -181,6 +221,8 @@ static const char *const command_names[] = {
 	[CMD_RUN] = "run",
 	[CMD_KEYS] = "keys",
 	[CMD_FILESYSTEMS] = "filesystems",
+	[CMD_CLUSTER_MANIFEST] = "cluster-manifest",
+	[CMD_CLUSTER_CHECK] = "cluster-check",
 	[CMD_VERSION] = "version",
 };
 
@@ -191,6 +233,8 @@ const char *options_help(enum command c)
 	case CMD_RUN: return usage_run;
 	case CMD_KEYS: return usage_keys;
 	case CMD_FILESYSTEMS: return usage_filesystems;
+	case CMD_CLUSTER_MANIFEST: return usage_cluster_manifest;
+	case CMD_CLUSTER_CHECK: return usage_cluster_check;
 	case CMD_HELP:
 	case CMD_VERSION:
 		break;
@@ -278,6 +322,10 @@ static int parse_command(const char *word, struct options *o,
 		o->command = CMD_KEYS;
 	else if (strcmp(word, "filesystems") == 0)
 		o->command = CMD_FILESYSTEMS;
+	else if (strcmp(word, "cluster-manifest") == 0)
+		o->command = CMD_CLUSTER_MANIFEST;
+	else if (strcmp(word, "cluster-check") == 0)
+		o->command = CMD_CLUSTER_CHECK;
 	else if (flag_with_value(word, err, errlen) < 0)
 		return -1;
 	else if (strncmp(word, "--", 2) == 0 && find_def(word + 2, name_len(word + 2)))
@@ -398,7 +446,8 @@ int options_parse(int argc, char **argv, struct options *o,
 			return error(err, errlen, "option \"--%s\" needs a value", d->name);
 		*field(o, d) = value;
 	}
-	if (o->command == CMD_KEYS || o->command == CMD_FILESYSTEMS)
+	if (o->command == CMD_KEYS || o->command == CMD_FILESYSTEMS ||
+	    o->command == CMD_CLUSTER_MANIFEST || o->command == CMD_CLUSTER_CHECK)
 		return 0;
 	return check_values(o, err, errlen);
 }

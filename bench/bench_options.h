@@ -12,6 +12,8 @@ enum command {
 	CMD_RUN,
 	CMD_KEYS,
 	CMD_FILESYSTEMS,
+	CMD_CLUSTER_MANIFEST,   /* the entries of a cluster template's manifest */
+	CMD_CLUSTER_CHECK,      /* a cluster template against its manifest */
 	CMD_VERSION,            /* --version */
 };
 
@@ -31,6 +33,8 @@ struct options {
 	bool no_monitors;          /* run: no per-second sampling (monitor.h) */
 	const char *perf;          /* run: the perf program; NULL: perf in PATH */
 	int icount_shift;          /* run: BOOTBENCH_CLOCK=instructions:N's N; -1: host */
+	const char *template;      /* cluster-*: the template's directory; NULL: the image's */
+	const char *manifest;      /* cluster-check: its manifest; NULL: the image's */
 };
 
 /*
@@ -55,7 +59,8 @@ extern const char options_usage[];
 /* The usage text of COMMAND --help (options_usage for CMD_HELP). */
 const char *options_help(enum command c);
 
-/* "run", "describe", "keys", "filesystems"; NULL for CMD_HELP and CMD_VERSION. */
+/* "run", "describe", "keys", "filesystems", "cluster-manifest",
+ * "cluster-check"; NULL for CMD_HELP and CMD_VERSION. */
 const char *options_command_name(enum command c);
 
 #endif

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # /etc/bootbench/image.json: what the image was built from, recorded in
 # every run.json as "image" (doc/results-format.md): git describe of the
-# tree, a hash of rootfs/versions.mk, and how PostgreSQL was compiled.
+# tree, a hash of rootfs/versions.mk, how PostgreSQL was compiled, and the
+# cluster template's digest (rootfs/cluster.mk).
 # rootfs/image-info runs on every make and rewrites the file (so the image
 # is rebuilt) only when its text changes.
 #
@@ -10,14 +11,21 @@
 # with musl-gcc -O2, musl's malloc and libc's memcpy.
 
 IMAGE_INFO := $(BUILD)/image-info/image.json
+# The same without the cluster template's facts, for the id the programs
+# are compiled with: the template's manifest is written by bootbench-bench.
+IMAGE_ID_INFO := $(BUILD)/image-info/id.json
 
-$(IMAGE_INFO): export IMAGE_INFO_CC = $(or $(POSTGRESQL_BUILD_CC),$(MUSL_CC))
-$(IMAGE_INFO): export IMAGE_INFO_CFLAGS = $(if $(filter undefined,$(origin \
+$(IMAGE_INFO) $(IMAGE_ID_INFO): export IMAGE_INFO_CC = $(or $(POSTGRESQL_BUILD_CC),$(MUSL_CC))
+$(IMAGE_INFO) $(IMAGE_ID_INFO): export IMAGE_INFO_CFLAGS = $(if $(filter undefined,$(origin \
 	POSTGRESQL_BUILD_CFLAGS)),-O2,$(POSTGRESQL_BUILD_CFLAGS))
-$(IMAGE_INFO): export IMAGE_INFO_ALLOCATOR = $(or $(POSTGRESQL_ALLOCATOR),musl)
-$(IMAGE_INFO): export IMAGE_INFO_MEMCPY = $(or $(POSTGRESQL_MEMCPY),libc)
+$(IMAGE_INFO) $(IMAGE_ID_INFO): export IMAGE_INFO_ALLOCATOR = $(or $(POSTGRESQL_ALLOCATOR),musl)
+$(IMAGE_INFO) $(IMAGE_ID_INFO): export IMAGE_INFO_MEMCPY = $(or $(POSTGRESQL_MEMCPY),libc)
 
-$(IMAGE_INFO): image-info-always
+$(IMAGE_INFO): image-info-always $(CLUSTER_MANIFEST_FILE)
+	@mkdir -p $(@D)
+	$(Q)$(TOP)/rootfs/image-info $@ $(TOP) $(CLUSTER_MANIFEST_FILE)
+
+$(IMAGE_ID_INFO): image-info-always
 	@mkdir -p $(@D)
 	$(Q)$(TOP)/rootfs/image-info $@ $(TOP)
 
@@ -32,7 +40,7 @@ image-info-always:
 # remake it.
 IMAGE_ID_C := $(BUILD)/image-info/image-id.c
 
-$(IMAGE_ID_C): $(IMAGE_INFO)
+$(IMAGE_ID_C): $(IMAGE_ID_INFO)
 	$(Q)id=$$($(TOP)/host/bootbench-host json-field id $<); \
 	[ -n "$$id" ] || { echo "no id in $<" >&2; exit 1; }; \
 	printf '%s\n' '/* Generated from image.json by rootfs/image-info.mk. */' \

@@ -3,6 +3,7 @@
 # how its inputs are fetched (fetch.test) and of the cache of built
 # packages, on packages of the test's own (package-cache.test).
 CHECK_TESTS += tests/image/cpio.test tests/image/no-glibc.test tests/image/fetch.test \
+	tests/image/cluster.test \
 	tests/image/symbols.test tests/image/package-cache.test
 CHECK_DEPS  += $(IMAGE)
 

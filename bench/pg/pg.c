@@ -33,6 +33,28 @@ void pg_set_bindir(const char *dir)
 	snprintf(bindir, sizeof(bindir), "%s", dir);
 }
 
+bool pg_bindir_is_image(void)
+{
+	return strcmp(bindir, PG_BINDIR) == 0;
+}
+
+/* initdb's options after -D: every cluster the runner makes has them, and
+ * the image's cluster template was made with them (rootfs/cluster-template). */
+static const char *const initdb_options[] = {
+	"-U", PG_USER, "-A", "trust", "-E", "UTF8", "--no-locale", "--no-instructions", NULL
+};
+
+const char *pg_initdb_options(void)
+{
+	static char text[128];
+
+	if (!text[0])
+		for (size_t i = 0, len = 0; initdb_options[i]; i++)
+			len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s",
+						i ? " " : "", initdb_options[i]);
+	return text;
+}
+
 void pg_set_cgroups(const char *server, const char *client)
 {
 	server_cgroup = server;
@@ -141,14 +163,8 @@ int pg_initdb(struct pg_server *pg, const char *log_path, const char *log_name,
 	argv[n++] = initdb;
 	argv[n++] = "-D";
 	argv[n++] = pg->datadir;
-	argv[n++] = "-U";
-	argv[n++] = PG_USER;
-	argv[n++] = "-A";
-	argv[n++] = "trust";
-	argv[n++] = "-E";
-	argv[n++] = "UTF8";
-	argv[n++] = "--no-locale";
-	argv[n++] = "--no-instructions";
+	for (size_t i = 0; initdb_options[i]; i++)
+		argv[n++] = initdb_options[i];
 	if (pg->waldir[0]) {
 		argv[n++] = "-X";
 		argv[n++] = pg->waldir;

@@ -57,6 +57,12 @@ void pg_set_bindir(const char *dir);
 void pg_set_cgroups(const char *server, const char *client);
 
 void pg_program(char *buf, size_t len, const char *name);
+/* Whether the programs are the image's own (PG_BINDIR). */
+bool pg_bindir_is_image(void);
+
+/* The options initdb runs with after -D, as one line:
+ * "-U postgres -A trust -E UTF8 --no-locale --no-instructions". */
+const char *pg_initdb_options(void);
 
 /* initdb; each line of its output goes to fn.  0 or fail(). */
 int pg_initdb(struct pg_server *pg, const char *log_path, const char *log_name,

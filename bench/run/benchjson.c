@@ -3,6 +3,8 @@
 #include "bench/run/benchjson.h"
 #include "bench/msg.h"
 #include "bench/os/fsio.h"
+#include "bench/pg/pg.h"
+#include "bench/run/cluster_source.h"
 #include "bench/run/profiler.h"
 #include "bench/suite/matrix.h"
 
@@ -84,6 +86,31 @@ static void write_volumes(struct json *j, const struct record *r)
 	json_array_end(j);
 }
 
+/* Where the environments' data directories come from: the image's
+ * cluster template (its digest) or initdb; null until it is chosen. */
+static void write_cluster(struct json *j, const struct cluster_source *c)
+{
+	if (!c) {
+		json_null(j, "cluster");
+		return;
+	}
+	json_object_begin(j, "cluster");
+	json_string(j, "source", c->template ? "template" : "initdb");
+	json_string(j, "initdb", c->template ? c->manifest.initdb : pg_initdb_options());
+	if (c->template) {
+		json_string(j, "template", c->path);
+		json_string(j, "digest", c->manifest.digest);
+		json_int(j, "files", (long long)c->manifest.files);
+		json_int(j, "bytes", c->manifest.bytes);
+	} else {
+		json_null(j, "template");
+		json_null(j, "digest");
+		json_null(j, "files");
+		json_null(j, "bytes");
+	}
+	json_object_end(j);
+}
+
 static void write_postgresql(struct json *j, const struct record *r)
 {
 	json_object_begin(j, "postgresql");
@@ -92,6 +119,7 @@ static void write_postgresql(struct json *j, const struct record *r)
 		json_int(j, "version_num", r->pg_version_num);
 	else
 		json_null(j, "version_num");
+	write_cluster(j, r->cluster);
 	json_object_begin(j, "settings");
 	for (size_t i = 0; i < r->n_settings; i++) {
 		const struct record_setting *s = &r->settings[i];

@@ -82,6 +82,8 @@ struct record {
 	double actual_s;               /* the time it took; -1 while running */
 	const struct knobs *knobs;     /* [sysctl], [machine]; NULL: the suite has none */
 	const struct profiler *profiler;  /* the suite's profiles (profiler.h) */
+	const struct cluster_source *cluster;  /* where data directories come from;
+					       NULL until it is chosen */
 };
 
 /* Write r as bench.json to out (pretty-printed). */
@@ -107,6 +109,7 @@ struct knobs;                  /* bench/knobs/knobs.h */
 void record_write_knobs(struct json *j, const struct knobs *k);
 
 struct pg_server;              /* bench/pg/pg.h */
+struct cluster_source;         /* bench/run/cluster_source.h */
 struct profiler;               /* bench/run/profiler.h */
 
 /* Record the running server's version and settings in r (asked of it

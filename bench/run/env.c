@@ -155,10 +155,11 @@ static int make_env_dir(struct run *r)
 	return 0;
 }
 
-static int initdb(struct run *r)
+/* The server's directories, made and owned by it: the data directory
+ * (and the WAL's on a WAL volume). */
+static int set_up_server(struct run *r)
 {
-	char datadir[PATH_MAX + 16], waldir[PATH_MAX + 16], log[PATH_MAX + 80];
-	char log_name[64];
+	char datadir[PATH_MAX + 16], waldir[PATH_MAX + 16];
 	const char *base = r->n_volumes ? r->volumes[0].mountpoint : r->env_dir;
 
 	snprintf(datadir, sizeof(datadir), "%s/pgdata", base);
@@ -169,9 +170,35 @@ static int initdb(struct run *r)
 	if (!r->n_volumes && chown(r->env_dir, r->pg.uid, r->pg.gid) < 0)
 		return fail("could not change the owner of \"%s\":", r->env_dir);
 	r->wenv.data_dir = base;
+	return 0;
+}
+
+static int initdb(struct run *r)
+{
+	char log[PATH_MAX + 80];
+	char log_name[64];
+
+	if (set_up_server(r) < 0)
+		return -1;
 	snprintf(log_name, sizeof(log_name), "logs/initdb-env%d.txt", env_number(r));
 	return pg_initdb(&r->pg, in_run(r, log, sizeof(log), log_name),
 			 log_name, initdb_line, NULL);
+}
+
+/* The data directory as a copy of the image's cluster template (checked
+ * at the start of the run: check_cluster in run.c). */
+static int copy_cluster(struct run *r)
+{
+	const struct cluster_source *c = &r->cluster;
+	double t0 = clock_now(), sync_s;
+
+	if (set_up_server(r) < 0 ||
+	    cluster_copy(c->path, &c->manifest, r->pg.datadir, r->pg.waldir[0] ? r->pg.waldir : NULL,
+			 r->pg.uid, r->pg.gid, &sync_s) < 0)
+		return -1;
+	note("cluster: %s copied from %s (digest %.12s) in %.2f s, %.2f s of it syncing",
+	     r->pg.datadir, c->path, c->manifest.digest, clock_now() - t0, sync_s);
+	return 0;
 }
 
 static const struct bench_case *configuring;
@@ -324,7 +351,8 @@ int env_enter(struct run *r, const struct bench_case *c)
 	set_io_devices(r);
 	if (knobs_any(r->s) && run_phase(r, "knobs", set_knobs) < 0)
 		return -1;
-	if (run_phase(r, "initdb", initdb) < 0 ||
+	if ((r->cluster.template ? run_phase(r, "cluster", copy_cluster)
+				 : run_phase(r, "initdb", initdb)) < 0 ||
 	    run_phase(r, "configure", configure) < 0 ||
 	    run_phase(r, "start", start) < 0)
 		return -1;

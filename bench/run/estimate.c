@@ -33,16 +33,26 @@ static int spec_index(const char *name)
 	return -1;
 }
 
+void estimate_cluster(struct estimate_costs *k, const struct suite *s)
+{
+	const struct suite_param *p = suite_param(s, "suite", "cluster");
+
+	if (p && strcmp(p->values[0], "initdb") == 0)
+		k->environment_s += k->initdb_s;
+}
+
 void estimate_default_costs(struct estimate_costs *k)
 {
 	memset(k, 0, sizeof(*k));
-	/* check-settings 0.07 to 0.3 s; the last stop 0.3 to 0.7 s and
-	 * unmount 0.1 to 0.5 s. */
-	k->run_s = 1.0;
-	/* queue 0, mkfs 0.1 to 0.3, mount 0.02, initdb 14.0, 17.5, 14.5
-	 * (quick) and 10.8, 11.5 s (pgbench-fsync), configure 0.02, start
-	 * 1.2 to 1.9 s; leaving one 0.4 to 1.6 s. */
-	k->environment_s = 15.0;
+	/* check-settings 0.07 to 0.3 s, check-cluster 0.5 s; the last stop
+	 * 0.3 to 0.7 s and unmount 0.1 to 0.5 s. */
+	k->run_s = 1.5;
+	/* queue 0, mkfs 0.1 to 0.3, mount 0.02, the cluster template's copy
+	 * 0.9 s, configure 0.02, start 0.7 to 1.9 s; leaving one 0.4 to
+	 * 1.6 s.  initdb instead of the copy: 14.0, 17.5, 14.5 (quick),
+	 * 10.8, 11.5 (pgbench-fsync) and 11.7 s, 11 s more than the copy. */
+	k->environment_s = 3.5;
+	k->initdb_s = 11.0;
 	for (int i = 0; i < WORKLOAD_COUNT && workload_specs[i]; i++)
 		if (model(i))
 			k->w[i] = model(i)->costs;

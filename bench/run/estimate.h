@@ -8,7 +8,7 @@
  * fixed part per case of its workload (between actions, connections,
  * restarts, the figures), the load its prepare() does when the data is not
  * there yet (pgbench -i per scale, oltp's table per rows, seqscan's per
- * MiB), and a fresh environment (mkfs, mount, initdb, start) when its
+ * MiB), and a fresh environment (mkfs, mount, the cluster, start) when its
  * environment differs from the one before.  The costs start from
  * estimate_default_costs() and the runner replaces them with what it
  * measures (estimate_learn()), so the time left gets better as it goes.
@@ -25,7 +25,8 @@
 
 struct estimate_costs {
 	double run_s;              /* once a run: check-settings, the last stop and unmount */
-	double environment_s;      /* leave one, mkfs, mount, initdb, configure, start */
+	double environment_s;      /* leave one, mkfs, mount, the cluster, configure, start */
+	double initdb_s;           /* initdb's time beyond the cluster template's copy */
 	struct workload_costs w[WORKLOAD_COUNT];   /* by workload_specs[] */
 };
 
@@ -41,6 +42,10 @@ struct estimate_case {
 /* The costs before anything is measured: the run's (estimate.c says
  * where they come from) and each workload's spec's. */
 void estimate_default_costs(struct estimate_costs *k);
+
+/* A fresh environment of s with initdb ([suite] cluster = initdb) costs
+ * initdb_s more than one that copies the cluster template. */
+void estimate_cluster(struct estimate_costs *k, const struct suite *s);
 
 /* Case index of s: what it loads, does and measures. */
 void estimate_case(const struct suite *s, size_t index, struct estimate_case *e);

@@ -12,6 +12,7 @@ void progress_start(struct run *r)
 	char when[32];
 
 	estimate_default_costs(&r->costs);
+	estimate_cluster(&r->costs, r->s);
 	r->started_s = clock_now();
 	r->rec.estimated_s = estimate_seconds(r->s, 0, &r->costs);
 	r->rec.actual_s = -1;

@@ -84,6 +84,23 @@ static int check_settings(struct run *r)
 					      "logs/describe-config.txt"));
 }
 
+/* The cluster template or initdb, before anything is formatted: a
+ * template that is not the image's stops the run here. */
+static int check_cluster(struct run *r)
+{
+	int rc = cluster_source_choose(&r->cluster, r->s);
+
+	r->rec.cluster = &r->cluster;
+	if (rc == 0 && r->cluster.template)
+		note("cluster: the image's template %s, digest %.12s (%zu files, %lld bytes, "
+		     "initdb %s)", r->cluster.path, r->cluster.manifest.digest,
+		     r->cluster.manifest.files, r->cluster.manifest.bytes, r->cluster.manifest.initdb);
+	else if (rc == 0)
+		note("cluster: initdb for each environment%s%s", r->cluster.why[0] ? ": " : "",
+		     r->cluster.why);
+	return rc;
+}
+
 static int between(struct run *r, const struct bench_case *c)
 {
 	char actions[128];
@@ -465,7 +482,7 @@ int run_suite(const struct options *o, const struct suite *s)
 	if (rc == 0)
 		rc = open_run_dir(&r);
 	if (rc == 0 && run_phase(&r, "check-settings", check_settings) == 0 &&
-	    run_cases(&r) == 0)
+	    run_phase(&r, "check-cluster", check_cluster) == 0 && run_cases(&r) == 0)
 		rc = 0;
 	else
 		rc = -1;

@@ -15,6 +15,7 @@
 #include "bench/os/cgroup.h"
 #include "bench/pg/pg.h"
 #include "bench/run/benchjson.h"
+#include "bench/run/cluster_source.h"
 #include "bench/run/estimate.h"
 #include "bench/run/profiler.h"
 #include "bench/suite/suite.h"
@@ -54,6 +55,7 @@ struct run {
 	struct cgroups cgroups;        /* the server's and the client's (cgroup.h) */
 	struct io_devices io;          /* the devices whose I/O is counted (io_figures.h) */
 	bool io_warned;                /* one of them could not be: said once */
+	struct cluster_source cluster; /* a fresh data directory's source ([suite] cluster) */
 };
 
 /*

@@ -14,6 +14,7 @@ static const char *const profile_kinds[] = { "none", "cpu", NULL };
 static const char *const profile_events[] = { "auto", "cpu-clock", NULL };
 static const char *const call_graphs[] = { "fp", "dwarf", "none", NULL };
 static const char *const write_caches[] = { "kernel", "write back", "write through", NULL };
+static const char *const cluster_sources[] = { "auto", "template", "initdb", NULL };
 
 const struct suite_key suite_section_keys[] = {
 	{ "description", SK_STRING, "", false, 0, 0, NULL,
@@ -30,6 +31,8 @@ const struct suite_key suite_section_keys[] = {
 	  "before each measurement: any of checkpoint, sync, drop_caches; or none" },
 	{ "cov_warn_pct", SK_INT, "5", false, 1, 1000, NULL,
 	  "warn when the CoV of a case's repeats is above this, in percent" },
+	{ "cluster", SK_CHOICE, "auto", false, 0, 0, cluster_sources,
+	  "a fresh environment's data directory: template (a copy of the image's cluster template), initdb, or auto (the template where the image has one)" },
 	{ "profile", SK_CHOICE, "none", false, 0, 0, profile_kinds,
 	  "cpu: perf record samples every CPU during each measured window (doc/profiles.md)" },
 	{ "profile_event", SK_CHOICE, "auto", false, 0, 0, profile_events,

@@ -11,6 +11,10 @@ directory(name) the prepared kernel's directory, its real path (its base
 stale(name)     why its initramfs (the base image with its modules) is
                 not the image built now: older than out/bootbench.cpio.gz
                 (make kernels has not run since make), or None
+initrd(kdir)    the initramfs QEMU boots from a prepared kernel's directory:
+                initramfs.cpio.lz4 where make kernels made one (the kernel
+                unpacks LZ4; under TCG its unpacking is guest work, and
+                LZ4's costs a quarter of gzip's), else initramfs.cpio.gz
 """
 import os
 import subprocess
@@ -37,6 +41,11 @@ def stale(name, where=None):
         return None
     return "%s is older than %s: run make kernels KERNELS=%s" % (
         os.path.relpath(initrd, where.top), os.path.relpath(where.image, where.top), name)
+
+
+def initrd(kdir):
+    lz4 = os.path.join(kdir, "initramfs.cpio.lz4")
+    return lz4 if os.path.isfile(lz4) else os.path.join(kdir, "initramfs.cpio.gz")
 
 
 def prepare(name, where=None):

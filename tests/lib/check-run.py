@@ -9,7 +9,8 @@ python3-jsonschema, bench.json through results.schema.json), and the
 provenance the init records: the image id as the image carries it
 ($BUILD/image-info/image.json) and equal to the tree's (its commit, git
 describe --always, + sha256 of rootfs/versions.mk, as rootfs/image-info makes
-it), the PostgreSQL build, the kernel config (the file in the run
+it), the cluster template's digest (a run that copied the template names
+the image's), the PostgreSQL build, the kernel config (the file in the run
 directory, its sha256, the same bytes as $OUT/kernels/<release>/config),
 CPU vulnerabilities, THP, clocksource and NUMA nodes as the kernel shows
 them; host.json, where qemu/run wrote one, valid against
@@ -77,6 +78,15 @@ except (OSError, ValueError) as e:
     built = {}
     print("# %s: %s" % (built_path, e))
 check(img == built, "run.json's image is the image's %s" % built_path)
+# The cluster template (doc/fidelity.md#the-cluster-template): the image
+# names its digest, and a run that copied it names the same one.
+cluster = img.get("cluster") or {}
+check(re.fullmatch(r"[0-9a-f]{64}", cluster.get("digest") or "") is not None
+      and cluster.get("files", 0) > 0, "the image records its cluster template's digest")
+used = ((rec.get("bench") or {}).get("postgresql") or {}).get("cluster") or {}
+if used.get("source") == "template":
+    check(used.get("digest") == cluster.get("digest"),
+          "the run's cluster is the image's template (bench.json's digest is image.json's)")
 try:
     desc = subprocess.run(["git", "-C", top, "describe", "--always"],
                           env=dict(os.environ, GIT_OPTIONAL_LOCKS="0"), capture_output=True,
