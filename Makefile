@@ -17,6 +17,17 @@
 SHELL := /bin/sh
 
 include mk/common.mk
+
+# A make of the tree runs JOBS recipes at once (-jN on the command line
+# says otherwise): the packages build side by side, their configure steps
+# overlap, and their sub-makes take jobs from the same pool.  A make
+# started by another (MAKELEVEL > 0) takes the jobs it is given, and a
+# cleaning goal runs alone (make clean all would otherwise remove what
+# the build beside it makes).
+ifeq ($(MAKELEVEL)$(filter clean distclean,$(MAKECMDGOALS)),0)
+MAKEFLAGS += -j$(JOBS)
+endif
+
 include mk/ccache.mk
 include mk/package.mk
 include mk/unit-tests.mk
