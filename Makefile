@@ -6,7 +6,8 @@
 #   make check      run every test (unit tests, image tests, QEMU boots)
 #   make figures    print image sizes and build times
 #   make fuzz       fuzz the parsers of outside input (clang, libFuzzer)
-#   make deps       check (as root: install) the host tools
+#   make deps       check (as root: install) the host tools (make, make run
+#                   and make kernels check only the build's)
 #   make clean      remove build products, keep downloads
 #   make distclean  also remove the build directory's apt state
 #
@@ -42,8 +43,13 @@ include tests/check.mk
 
 all: $(IMAGE)
 
+# The host's packages: make, make run, make kernels and make perf need the
+# build's and QEMU's alone (mk/host-deps build), any other goal (make
+# check, make deps, a file) the tests' too.
+DEPS_BUILD_GOALS := all run kernels perf
 deps:
-	$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps
+	$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps $(if $(filter-out \
+		$(DEPS_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),all,build)
 
 $(KINC)/.done: | deps
 	$(Q)rm -rf $(KINC) && mkdir -p $(KINC)
