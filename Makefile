@@ -51,7 +51,10 @@ deps:
 	$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps $(if $(filter-out \
 		$(DEPS_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),all,build)
 
-$(KINC)/.done: | deps
+# The kernel's headers for musl-gcc: links made before the host's packages
+# are (they point into linux-libc-dev, which mk/host-deps installs), so
+# that the packages which need them are ready as soon as deps is done.
+$(KINC)/.done:
 	$(Q)rm -rf $(KINC) && mkdir -p $(KINC)
 	$(Q)ln -s /usr/include/linux $(KINC)/linux
 	$(Q)ln -s /usr/include/asm-generic $(KINC)/asm-generic
