@@ -33,7 +33,7 @@ BENCH_LIBS := -L$(SYSROOT)/lib -linih $(LIBPQ_LIBS)
 # or through a header of ours (mk/includers), and the link.  The others
 # (most) compile while PostgreSQL builds.
 BENCH_INPUTS  := $(KINC)/.done
-BENCH_SYSROOT := $(STAMP)/inih $(STAMP)/postgresql
+BENCH_SYSROOT := $(STAMP)/postgresql $(STAMP)/inih
 BENCH_SYSROOT_USERS := $(filter %.c,$(shell cd $(TOP) && mk/includers libpq-fe.h \
 	libpq-events.h postgres_ext.h ini.h -- $(addprefix bench/,$(BENCH_SRCS)) \
 	$(patsubst $(TOP)/%,%,$(wildcard $(TOP)/bench/*.h $(TOP)/bench/*/*.h \
