@@ -43,13 +43,30 @@ include tests/check.mk
 
 all: $(IMAGE)
 
-# The host's packages: make, make run, make kernels and make perf need the
-# build's and QEMU's alone (mk/host-deps build), any other goal (make
-# check, make deps, a file) the tests' too.
+# The host's packages, before any job: a make of the tree that builds
+# checks them while it reads its makefiles, and as root installs what is
+# missing, so that nothing starts compiling beside apt-get (make -j; on a
+# bare host the report's objects did).  make, make run, make kernels and
+# make perf need the build's and QEMU's alone (mk/host-deps build), any
+# other goal (make check, make deps, a file) the tests' too.  Not for a
+# make that only prints or asks (-n, -q, -t, -p: shell completion runs
+# make -npq), a cleaning one, or one under another make (the top one
+# checked); those run it as the order-only prerequisite deps, as before.
 DEPS_BUILD_GOALS := all run kernels perf
+DEPS_MODE := $(if $(filter-out $(DEPS_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),all,build)
+deps_letters := $(filter-out -%,$(firstword $(MAKEFLAGS)))
+DEPS_NOW := $(and $(filter 0,$(MAKELEVEL)),$(filter-out clean distclean,$(or \
+	$(MAKECMDGOALS),all)),$(if $(findstring n,$(deps_letters))$(findstring \
+	q,$(deps_letters))$(findstring t,$(deps_letters))$(findstring p,$(deps_letters)),,yes))
+ifneq ($(DEPS_NOW),)
+$(shell PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps $(DEPS_MODE) >&2)
+ifneq ($(.SHELLSTATUS),0)
+$(error the host packages named above are missing)
+endif
+endif
+
 deps:
-	$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps $(if $(filter-out \
-		$(DEPS_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),all,build)
+	$(if $(DEPS_NOW),@:,$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps $(DEPS_MODE))
 
 # The kernel's headers for musl-gcc: links made before the host's packages
 # are (they point into linux-libc-dev, which mk/host-deps installs), so
