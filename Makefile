@@ -6,7 +6,8 @@
 #   make check      run every test (unit tests, image tests, QEMU boots)
 #   make figures    print image sizes and build times
 #   make fuzz       fuzz the parsers of outside input (clang, libFuzzer)
-#   make deps       check (as root: install) the host tools
+#   make deps       check (as root: install) the host tools (make, make run
+#                   and make kernels check only the build's)
 #   make clean      remove build products, keep downloads
 #   make distclean  also remove the build directory's apt state
 #
@@ -17,6 +18,17 @@
 SHELL := /bin/sh
 
 include mk/common.mk
+
+# A make of the tree runs JOBS recipes at once (-jN on the command line
+# says otherwise): the packages build side by side, their configure steps
+# overlap, and their sub-makes take jobs from the same pool.  A make
+# started by another (MAKELEVEL > 0) takes the jobs it is given, and a
+# cleaning goal runs alone (make clean all would otherwise remove what
+# the build beside it makes).
+ifeq ($(MAKELEVEL)$(filter clean distclean,$(MAKECMDGOALS)),0)
+MAKEFLAGS += -j$(JOBS)
+endif
+
 include mk/ccache.mk
 include mk/package.mk
 include mk/unit-tests.mk
@@ -32,10 +44,35 @@ include tests/check.mk
 
 all: $(IMAGE)
 
-deps:
-	$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps
+# The host's packages, before any job: a make of the tree that builds
+# checks them while it reads its makefiles, and as root installs what is
+# missing, so that nothing starts compiling beside apt-get (make -j; on a
+# bare host the report's objects did).  make, make run, make kernels and
+# make perf need the build's and QEMU's alone (mk/host-deps build), any
+# other goal (make check, make deps, a file) the tests' too.  Not for a
+# make that only prints or asks (-n, -q, -t, -p: shell completion runs
+# make -npq), a cleaning one, or one under another make (the top one
+# checked); those run it as the order-only prerequisite deps, as before.
+DEPS_BUILD_GOALS := all run kernels perf
+DEPS_MODE := $(if $(filter-out $(DEPS_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),all,build)
+deps_letters := $(filter-out -%,$(firstword $(MAKEFLAGS)))
+DEPS_NOW := $(and $(filter 0,$(MAKELEVEL)),$(filter-out clean distclean,$(or \
+	$(MAKECMDGOALS),all)),$(if $(findstring n,$(deps_letters))$(findstring \
+	q,$(deps_letters))$(findstring t,$(deps_letters))$(findstring p,$(deps_letters)),,yes))
+ifneq ($(DEPS_NOW),)
+$(shell PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps $(DEPS_MODE) >&2)
+ifneq ($(.SHELLSTATUS),0)
+$(error the host packages named above are missing)
+endif
+endif
 
-$(KINC)/.done: | deps
+deps:
+	$(if $(DEPS_NOW),@:,$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps $(DEPS_MODE))
+
+# The kernel's headers for musl-gcc: links made before the host's packages
+# are (they point into linux-libc-dev, which mk/host-deps installs), so
+# that the packages which need them are ready as soon as deps is done.
+$(KINC)/.done:
 	$(Q)rm -rf $(KINC) && mkdir -p $(KINC)
 	$(Q)ln -s /usr/include/linux $(KINC)/linux
 	$(Q)ln -s /usr/include/asm-generic $(KINC)/asm-generic

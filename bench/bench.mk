@@ -29,8 +29,17 @@ BENCH_CFLAGS := $(MUSL_CFLAGS) $(OUR_CFLAGS) -I$(SYSROOT)/include \
 # LIBPQ_*: libpq.a and the archives it needs, from the PostgreSQL recipe.
 BENCH_LIBS := -L$(SYSROOT)/lib -linih $(LIBPQ_LIBS)
 
-# Headers and libraries come from these.
-BENCH_INPUTS := $(KINC)/.done $(STAMP)/inih $(STAMP)/postgresql
+# Headers and libraries come from these: the kernel's headers for every
+# object, libpq's and inih's for the sources that include them, directly
+# or through a header of ours (mk/includers), and the link.  The others
+# (most) compile while PostgreSQL builds.
+BENCH_INPUTS  := $(KINC)/.done
+BENCH_SYSROOT := $(STAMP)/postgresql $(STAMP)/inih
+BENCH_SYSROOT_USERS := $(filter %.c,$(shell cd $(TOP) && mk/includers libpq-fe.h \
+	libpq-events.h postgres_ext.h ini.h -- $(addprefix bench/,$(BENCH_SRCS)) \
+	$(patsubst $(TOP)/%,%,$(wildcard $(TOP)/bench/*.h $(TOP)/bench/*/*.h \
+	$(TOP)/bench/workloads/*/*.h))))
+$(patsubst bench/%.c,$(BENCH_BUILD)/%.o,$(BENCH_SYSROOT_USERS)): $(BENCH_SYSROOT)
 
 $(BENCH_BUILD)/%.o: $(TOP)/bench/%.c $(BENCH_INPUTS) | deps
 	@echo "  CC      bench/$*.c"
@@ -57,7 +66,7 @@ $(BENCH_BUILD)/image-id.o: $(BUILD)/image-info/image-id.c $(BENCH_INPUTS) | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)$(OUR_MUSL_CC) $(BENCH_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BENCH): $(BENCH_OBJS)
+$(BENCH): $(BENCH_OBJS) $(BENCH_SYSROOT)
 	@echo "  LD      bench/bootbench-bench"
 	$(Q)$(MUSL_CC) -static $(MUSL_LDFLAGS) -o $@ $(BENCH_OBJS) $(BENCH_LIBS)
 

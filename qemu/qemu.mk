@@ -32,6 +32,9 @@ endif
 RUN_BOOTS := $(foreach k,$(RUN_KERNELS),--kernel $(call kernel_link,$(k)) \
 	$(foreach v,$(RUN_VARIANTS),--kernel '$(call kernel_link,$(k)) $(subst +, ,$(v))'))
 
+# The image first (kernels.mk's name for it: $(IMAGE) is defined after
+# this file, and was empty here), so that make -j meets PostgreSQL and
+# what it needs before anything else (rootfs/image.mk).
 .PHONY: run
-run: $(IMAGE) $(BENCH) $(RUN_INITRDS) | deps
+run: $(KERNEL_BASE) $(BENCH) $(RUN_INITRDS) | deps
 	$(Q)$(TOP)/qemu/run $(RUN_BOOTS) --suite $(RUN_SUITE) $(RUN_ARGS)

@@ -16,6 +16,11 @@ XFSPROGS_CONF_OPTS := \
 	LDFLAGS="-L$(SYSROOT)/lib $(MUSL_LDFLAGS)" \
 	--prefix=/usr --enable-static --disable-shared --enable-gettext=no \
 	--enable-editline=no --enable-scrub=no --enable-libicu=no --enable-lto=no
+# Its check that the headers compile as C++ (libxfs/ioctl_cxx_dummy.cpp, no
+# part of a program) runs the host's g++: given the sysroot, it finds
+# libuuid's header there, not on the host, where a bare Debian 12 has none
+# (uuid-dev).  The rest is configure's default CXXFLAGS.
+XFSPROGS_CONF_OPTS += CXXFLAGS="-g -O2 -std=gnu++11 -I$(SYSROOT)/include"
 # Fully static executables (configure's LDFLAGS reach only the checks).
 XFSPROGS_MAKE_OPTS    := LLDFLAGS=-all-static
 XFSPROGS_MAKE_TARGETS := mkfs repair db

@@ -95,7 +95,17 @@ static void window(void)
 	ok(opened == 2 && closed == 2, "it may open again after it closed");
 	window_open(&none);
 	window_close(&none);
-	ok(1, "no one listening: nothing happens");
+	ok(opened == 2 && closed == 2, "no window: nothing happens (%d opens, %d closes)",
+	   opened, closed);
+
+	struct measure_window quiet = { .ctx = NULL };
+	struct workload_env q = { .window = &quiet };
+
+	window_open(&q);
+	bool was_open = quiet.is_open;
+	window_close(&q);
+	ok(was_open && !quiet.is_open && opened == 2 && closed == 2,
+	   "a window no one listens to opens and closes, calling no one");
 }
 
 int main(void)
