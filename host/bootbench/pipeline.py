@@ -52,7 +52,7 @@ import time
 from dataclasses import dataclass, field
 
 from bootbench import Error, boots, kept_runs, kernels, models, qemu, suites
-from bootbench.bisect import builds, gitrange
+from bootbench import builds, gitrange
 from bootbench.bisect.ranges import Candidate
 
 PROG = "lab/ci/kernel-gate"
