@@ -74,11 +74,11 @@ static int cluster_check_command(const char *dir, const char *manifest)
 int main(int argc, char **argv)
 {
 	static struct suite suite;
-	struct options o;
+	struct bench_options o;
 	char err[1024];
 
-	if (options_parse(argc, argv, &o, err, sizeof(err)) < 0) {
-		const char *cmd = options_command_name(o.command);
+	if (bench_options_parse(argc, argv, &o, err, sizeof(err)) < 0) {
+		const char *cmd = bench_options_command_name(o.command);
 
 		fprintf(stderr, "%s: %s\n", PROGNAME, err);
 		fprintf(stderr, "Try \"%s%s%s --help\" for more information.\n",
@@ -88,7 +88,7 @@ int main(int argc, char **argv)
 	if (o.command == CMD_VERSION)
 		return print(PROGNAME " (bootbench) ", bootbench_image_id, "\n");
 	if (o.command == CMD_HELP || o.help)
-		return print(options_help(o.command), "", "");
+		return print(bench_options_help(o.command), "", "");
 	if (o.command == CMD_KEYS) {
 		suite_list_keys(stdout);
 		return fflush(stdout) == 0 ? 0 : 1;
@@ -118,7 +118,8 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
-	if (options_clock(getenv("BOOTBENCH_CLOCK"), &o.icount_shift, err, sizeof(err)) < 0) {
+	if (bench_options_clock(getenv("BOOTBENCH_CLOCK"), &o.icount_shift, err,
+				sizeof(err)) < 0) {
 		fprintf(stderr, "%s: %s\n", PROGNAME, err);
 		return 2;
 	}

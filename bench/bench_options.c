@@ -38,7 +38,7 @@
 	"                          instructions:N,sleep=off when an idle guest's\n" \
 	"                          time jumps to its next deadline\n"
 
-const char options_usage[] =
+const char bench_options_usage[] =
 	"bootbench-bench runs a benchmark suite on a dedicated block device.\n"
 	"\n"
 	"Usage:\n"
@@ -175,7 +175,7 @@ static const char usage_run[] =
 
 struct option_def {
 	const char *name;
-	size_t offset;          /* of its field in struct options */
+	size_t offset;          /* of its field in struct bench_options */
 	unsigned allowed;       /* commands that accept it */
 	unsigned required;      /* commands that need it */
 	bool absolute;          /* value must be an absolute path */
@@ -183,33 +183,33 @@ struct option_def {
 };
 
 static const struct option_def defs[] = {
-	{ "suite", offsetof(struct options, suite),
+	{ "suite", offsetof(struct bench_options, suite),
 	  ON(CMD_DESCRIBE) | ON(CMD_RUN), 0, false, false },
-	{ "suite-file", offsetof(struct options, suite_file),
+	{ "suite-file", offsetof(struct bench_options, suite_file),
 	  ON(CMD_DESCRIBE) | ON(CMD_RUN), 0, false, false },
-	{ "target", offsetof(struct options, target),
+	{ "target", offsetof(struct bench_options, target),
 	  ON(CMD_RUN), 0, true, false },
-	{ "run-dir", offsetof(struct options, run_dir),
+	{ "run-dir", offsetof(struct bench_options, run_dir),
 	  ON(CMD_RUN), ON(CMD_RUN), false, false },
-	{ "mountpoint", offsetof(struct options, mountpoint),
+	{ "mountpoint", offsetof(struct bench_options, mountpoint),
 	  ON(CMD_RUN), 0, true, false },
-	{ "wal", offsetof(struct options, wal),
+	{ "wal", offsetof(struct bench_options, wal),
 	  ON(CMD_RUN), 0, true, false },
-	{ "wal-mountpoint", offsetof(struct options, wal_mountpoint),
+	{ "wal-mountpoint", offsetof(struct bench_options, wal_mountpoint),
 	  ON(CMD_RUN), 0, true, false },
-	{ "data-dir", offsetof(struct options, data_dir),
+	{ "data-dir", offsetof(struct bench_options, data_dir),
 	  ON(CMD_RUN), 0, true, false },
-	{ "pg-bindir", offsetof(struct options, pg_bindir),
+	{ "pg-bindir", offsetof(struct bench_options, pg_bindir),
 	  ON(CMD_RUN) | ON(CMD_DESCRIBE), 0, true, false },
-	{ "suites-dir", offsetof(struct options, suites_dir),
+	{ "suites-dir", offsetof(struct bench_options, suites_dir),
 	  ON(CMD_RUN) | ON(CMD_DESCRIBE), 0, true, false },
-	{ "no-monitors", offsetof(struct options, no_monitors),
+	{ "no-monitors", offsetof(struct bench_options, no_monitors),
 	  ON(CMD_RUN), 0, false, true },
-	{ "perf", offsetof(struct options, perf),
+	{ "perf", offsetof(struct bench_options, perf),
 	  ON(CMD_RUN), 0, false, false },
-	{ "template", offsetof(struct options, template),
+	{ "template", offsetof(struct bench_options, template),
 	  ON(CMD_CLUSTER_MANIFEST) | ON(CMD_CLUSTER_CHECK), 0, false, false },
-	{ "manifest", offsetof(struct options, manifest),
+	{ "manifest", offsetof(struct bench_options, manifest),
 	  ON(CMD_CLUSTER_CHECK), 0, false, false },
 };
 
@@ -226,7 +226,7 @@ static const char *const command_names[] = {
 	[CMD_VERSION] = "version",
 };
 
-const char *options_help(enum command c)
+const char *bench_options_help(enum command c)
 {
 	switch (c) {
 	case CMD_DESCRIBE: return usage_describe;
@@ -239,10 +239,10 @@ const char *options_help(enum command c)
 	case CMD_VERSION:
 		break;
 	}
-	return options_usage;
+	return bench_options_usage;
 }
 
-const char *options_command_name(enum command c)
+const char *bench_options_command_name(enum command c)
 {
 	return c == CMD_HELP || c == CMD_VERSION ? NULL : command_names[c];
 }
@@ -259,7 +259,7 @@ static int error(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
-static const char **field(struct options *o, const struct option_def *d)
+static const char **field(struct bench_options *o, const struct option_def *d)
 {
 	return (const char **)((char *)o + d->offset);
 }
@@ -307,7 +307,7 @@ static int flag_with_value(const char *arg, char *err, size_t errlen)
 	return 0;
 }
 
-static int parse_command(const char *word, struct options *o,
+static int parse_command(const char *word, struct bench_options *o,
 			 char *err, size_t errlen)
 {
 	if (is_help(word) || strcmp(word, "help") == 0)
@@ -338,7 +338,7 @@ static int parse_command(const char *word, struct options *o,
 	return 0;
 }
 
-static int check_values(struct options *o, char *err, size_t errlen)
+static int check_values(struct bench_options *o, char *err, size_t errlen)
 {
 	const char *cmd = command_names[o->command];
 
@@ -379,10 +379,10 @@ static int check_values(struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
-int options_parse(int argc, char **argv, struct options *o,
-		  char *err, size_t errlen)
+int bench_options_parse(int argc, char **argv, struct bench_options *o,
+			char *err, size_t errlen)
 {
-	*o = (struct options){
+	*o = (struct bench_options){
 		.mountpoint = "/mnt/target",
 		.wal_mountpoint = "/mnt/wal",
 	};
@@ -452,7 +452,7 @@ int options_parse(int argc, char **argv, struct options *o,
 	return check_values(o, err, errlen);
 }
 
-int options_clock(const char *value, int *shift, char *err, size_t errlen)
+int bench_options_clock(const char *value, int *shift, char *err, size_t errlen)
 {
 	struct clock_mode c;
 

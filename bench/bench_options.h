@@ -17,7 +17,7 @@ enum command {
 	CMD_VERSION,            /* --version */
 };
 
-struct options {
+struct bench_options {
 	enum command command;
 	bool help;                 /* COMMAND --help: print that command's usage */
 	const char *suite;
@@ -42,8 +42,8 @@ struct options {
  * name, no newline) saying what is wrong; o->command is then the command
  * given before the error (CMD_HELP if none), for the hint to print.
  */
-int options_parse(int argc, char **argv, struct options *o,
-		  char *err, size_t errlen);
+int bench_options_parse(int argc, char **argv, struct bench_options *o,
+			char *err, size_t errlen);
 
 /*
  * The clock the run is measured in, from the environment variable
@@ -51,16 +51,16 @@ int options_parse(int argc, char **argv, struct options *o,
  * -1 in *shift; instructions:N (QEMU's -icount shift=N, N 0 to 10), N.
  * Returns 0, or -1 with one line in err.
  */
-int options_clock(const char *value, int *shift, char *err, size_t errlen);
+int bench_options_clock(const char *value, int *shift, char *err, size_t errlen);
 
 /* The usage text of bootbench-bench --help. */
-extern const char options_usage[];
+extern const char bench_options_usage[];
 
-/* The usage text of COMMAND --help (options_usage for CMD_HELP). */
-const char *options_help(enum command c);
+/* The usage text of COMMAND --help (bench_options_usage for CMD_HELP). */
+const char *bench_options_help(enum command c);
 
 /* "run", "describe", "keys", "filesystems", "cluster-manifest",
  * "cluster-check"; NULL for CMD_HELP and CMD_VERSION. */
-const char *options_command_name(enum command c);
+const char *bench_options_command_name(enum command c);
 
 #endif

@@ -52,6 +52,37 @@ static void step(struct boot *b, const char *name)
 		crash_on_purpose(name);
 }
 
+/* What disks/ and walk/ are given of the boot. */
+static struct devices_wanted wanted_devices(struct boot *b)
+{
+	return (struct devices_wanted){
+		.params = &b->params, .params_ok = b->params_ok,
+		.model_target = &b->model_target, .model_wal = &b->model_wal,
+		.devs = &b->devs, .results = &b->results, .target = &b->target, .wal = &b->wal,
+	};
+}
+
+static struct interlock_devices interlock_devices(const struct boot *b)
+{
+	return (struct interlock_devices){
+		.target = b->target, .wal = b->wal, .results = b->results,
+		.target_model = b->model_target.made, .wal_model = b->model_wal.made,
+		.suite = b->suite.name,
+		.min_bytes = (unsigned long long)b->suite.min_target_mib << 20,
+		.allow_unmarked = b->suite.allow_unmarked == 1,
+		.needs_wal = b->suite.needs_wal == 1,
+	};
+}
+
+static struct walk_boot walk_boot(const struct boot *b)
+{
+	return (struct walk_boot){
+		.file = b->params.next, .results_console = b->params.results_console,
+		.results = RESULTS_MOUNT, .run_dir = b->run_dir, .release = b->machine.release,
+		.cmdline = b->cmdline, .variant = &b->params.variant,
+	};
+}
+
 int main(int argc, char **argv)
 {
 	static struct boot b;
@@ -78,12 +109,15 @@ int main(int argc, char **argv)
 	modules_load(b.machine.release, b.params.pmem);
 
 	step(&b, "devices");
-	devices_wait(&b);
+	const struct devices_wanted devices = wanted_devices(&b);
+	const struct walk_boot walk = walk_boot(&b);
+
+	devices_wait(&devices);
 
 	step(&b, "results");
 	if (results_open(&b) == 0) {
 		boot_status_save(&b);
-		walk_check(&b);
+		b.walk_active = walk_check(&walk, &b.walk) == 1;
 	}
 
 	if (!failure()) {
@@ -91,10 +125,12 @@ int main(int argc, char **argv)
 		if (runner_describe_suite(&b) == 0 &&
 		    model_make(b.machine.release, &b.params.clock, &b.params.target, &b.params.wal,
 			       b.suite.min_target_mib, &b.model_target, &b.model_wal) == 0 &&
-		    devices_refresh(&b) == 0) {
+		    devices_refresh(&devices) == 0) {
 			if (b.model_target.made || b.model_wal.made)
 				results_disk_facts(&b);
-			interlock_check(&b);
+			const struct interlock_devices found = interlock_devices(&b);
+
+			interlock_check(&found);
 		}
 	}
 	if (!failure()) {
@@ -109,7 +145,9 @@ int main(int argc, char **argv)
 	}
 	step(&b, "finish");
 	results_finish(&b);
-	walk_load_next(&b);
+	if (b.walk_active)
+		b.kexec_loaded = walk_load_next(&walk, &b.walk, b.kexec_name,
+						sizeof b.kexec_name) == 0;
 	boot_status_end(&b);
 	power_off(&b);
 }

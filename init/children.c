@@ -32,8 +32,8 @@ static int reap_all(pid_t pid, int *status)
 	return ended;
 }
 
-int proc_run(const char *const argv[], double deadline, double kill_grace,
-	     linesplit_fn *line, void *ctx, const struct proc_watch *watch,
+int children_run(const char *const argv[], double deadline, double kill_grace,
+		 linesplit_fn *line, void *ctx, const struct children_watch *watch,
 	     struct spawn_result *r)
 {
 	static sigset_t wait_mask;
@@ -41,7 +41,7 @@ int proc_run(const char *const argv[], double deadline, double kill_grace,
 	const struct spawn_spec s = { .argv = argv, .new_session = true };
 	const struct spawn_wait w = {
 		.deadline = deadline, .kill_grace = kill_grace,
-		.after_exit = PROC_AFTER_EXIT, .mask = &wait_mask,
+		.after_exit = CHILDREN_AFTER_EXIT, .mask = &wait_mask,
 		.ended = reap_all, .line = line, .ctx = ctx, .copy_fd = -1,
 		.tick = watch ? watch->tick : NULL, .tick_s = watch ? watch->tick_s : 0,
 		.enough = watch ? watch->enough : NULL,
@@ -68,13 +68,14 @@ int proc_run(const char *const argv[], double deadline, double kill_grace,
 	return -1;
 }
 
-int proc_run_checked(const char *const argv[], const char *name, int timeout,
-		     linesplit_fn *line, void *ctx, char *why, size_t why_len)
+int children_run_checked(const char *const argv[], const char *name, int timeout,
+			 linesplit_fn *line, void *ctx, char *why, size_t why_len)
 {
 	struct spawn_result r;
 	char st[64];
 
-	if (proc_run(argv, clock_now() + timeout, PROC_KILL_GRACE, line, ctx, NULL, &r) < 0) {
+	if (children_run(argv, clock_now() + timeout, CHILDREN_KILL_GRACE, line, ctx, NULL,
+			 &r) < 0) {
 		snprintf(why, why_len, "could not %s: %s", r.what, strerror(errno));
 		return -1;
 	}

@@ -2,10 +2,10 @@
 /*
  * children.h: the children of the boot program.
  *
- * proc_run() runs a program as common/spawn_run.h does, in a session of
+ * children_run() runs a program as common/spawn_run.h does, in a session of
  * its own; while it waits it reaps every child, orphans included, and
- * it reads the output at most PROC_AFTER_EXIT seconds after the program
- * exited (an orphan may hold the pipe).  proc_run_checked() also says
+ * it reads the output at most CHILDREN_AFTER_EXIT seconds after the program
+ * exited (an orphan may hold the pipe).  children_run_checked() also says
  * in one text why a run did not end well.  children_adopt() makes
  * the orphans of the boot program's descendants its own children, so
  * that it reaps them and proc_stop_all() (stop_all.h) ends them.
@@ -15,13 +15,13 @@
 
 #include "common/spawn_run.h"
 
-#define PROC_KILL_GRACE 10.0
-#define PROC_AFTER_EXIT 1.0
-/* Room for proc_run_checked()'s why: a path, a status and a last line. */
-#define PROC_WHY_MAX (SPAWN_WHAT_MAX + LINESPLIT_MAX + 256)
+#define CHILDREN_KILL_GRACE 10.0
+#define CHILDREN_AFTER_EXIT 1.0
+/* Room for children_run_checked()'s why: a path, a status and a last line. */
+#define CHILDREN_WHY_MAX (SPAWN_WHAT_MAX + LINESPLIT_MAX + 256)
 
-/* What proc_run() does while it waits, besides reading the output. */
-struct proc_watch {
+/* What children_run() does while it waits, besides reading the output. */
+struct children_watch {
 	double (*tick)(void *ctx);	/* every tick_s seconds while it runs;
 					   returns 0 (spawn_wait's tick) */
 	double tick_s;
@@ -33,17 +33,17 @@ struct proc_watch {
  * watch (or NULL) is called with the same ctx.  Returns -1 (errno set,
  * r->what the step, naming the program: for "could not %s:") if the
  * program could not be started, else 0 with *r filled. */
-int proc_run(const char *const argv[], double deadline, double kill_grace,
-	     linesplit_fn *line, void *ctx, const struct proc_watch *watch,
+int children_run(const char *const argv[], double deadline, double kill_grace,
+		 linesplit_fn *line, void *ctx, const struct children_watch *watch,
 	     struct spawn_result *r);
 
-/* proc_run() with a deadline timeout seconds away, for a program that
+/* children_run() with a deadline timeout seconds away, for a program that
  * should exit 0.  name says what ran ("mkfs.ext4 /dev/vda1").  Returns 0
  * if it exited 0, else -1 with why (why_len bytes) saying what went
  * wrong: it could not be started (and why), it did not finish within
  * timeout s, or it failed (its status and its last line of output). */
-int proc_run_checked(const char *const argv[], const char *name, int timeout,
-		     linesplit_fn *line, void *ctx, char *why, size_t why_len);
+int children_run_checked(const char *const argv[], const char *name, int timeout,
+			 linesplit_fn *line, void *ctx, char *why, size_t why_len);
 
 #define CHILDREN_PATH "/usr/bin:/bin:/usr/sbin:/sbin:/opt/postgresql/bin"
 

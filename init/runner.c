@@ -51,7 +51,7 @@ int runner_describe_suite(struct boot *b)
 	char st[64];
 
 	suite_info_init(&b->suite, b->params.suite);
-	if (proc_run(argv, earlier(clock_now() + DESCRIBE_TIMEOUT, b->deadline), 1.0,
+	if (children_run(argv, earlier(clock_now() + DESCRIBE_TIMEOUT, b->deadline), 1.0,
 		     describe_line, &c, NULL, &r) < 0)
 		return fail("could not %s:", r.what);
 	if (r.timed_out)
@@ -122,7 +122,7 @@ int bench_run(struct boot *b)
 {
 	const char *argv[16];
 	struct run_ctx c = { "", &b->hang };
-	const struct proc_watch watch = { run_tick, HANG_TICK, &b->hang.seen };
+	const struct children_watch watch = { run_tick, HANG_TICK, &b->hang.seen };
 	struct spawn_result r;
 	double deadline = b->deadline - FINISH_RESERVE;
 	char st[64], stopped[560], reason[1024], ctext[CLOCK_TEXT_MAX];
@@ -151,7 +151,7 @@ int bench_run(struct boot *b)
 	    b->target->path, deadline - clock_now());
 	b->bench_started = true;
 	hang_watch_begin(&b->hang);
-	rc = proc_run(argv, deadline, PROC_KILL_GRACE, run_line, &c, &watch, &r);
+	rc = children_run(argv, deadline, CHILDREN_KILL_GRACE, run_line, &c, &watch, &r);
 	hang_watch_end(&b->hang);
 	if (rc < 0)
 		return fail("could not %s:", r.what);

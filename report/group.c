@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int report_build(struct report *r, struct dataset *ds, const struct options *o)
+int report_build(struct report *r, struct dataset *ds, const struct report_options *o)
 {
 	struct strlist cols = { 0 }, workloads = { 0 };
 	char *row_key = NULL;

@@ -14,6 +14,6 @@
 
 /* Arrange ds as o asks.  Returns 0, or 2 after an error message (unknown
  * axis key or baseline). */
-int report_build(struct report *r, struct dataset *ds, const struct options *o);
+int report_build(struct report *r, struct dataset *ds, const struct report_options *o);
 
 #endif

@@ -81,7 +81,7 @@ struct fact {
 struct profiles;                /* profile.h */
 
 struct report {
-	const struct options *opt;
+	const struct report_options *opt;
 	struct dataset *ds;
 	char *axis;             /* the resolved axis key */
 	char **cols;

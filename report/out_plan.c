@@ -31,7 +31,7 @@ static double pooled_cov(const struct report *r, const struct table *t, size_t r
 
 void output_plan(FILE *f, const struct report *r)
 {
-	const struct options *o = r->opt;
+	const struct report_options *o = r->opt;
 
 	fprintf(f, "bootbench-report --plan: boots per %s to mark a change of %g %%, at %g %% "
 		"confidence with %g %% power.\n", r->axis, o->plan, o->confidence, o->power);

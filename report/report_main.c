@@ -25,15 +25,15 @@
 
 int main(int argc, char **argv)
 {
-	struct options opt;
+	struct report_options opt;
 	struct dataset ds = { 0 };
 	struct report rep;
-	int rc = options_parse(&opt, argc, argv);
+	int rc = report_options_parse(&opt, argc, argv);
 
 	if (rc)
 		return rc;
 	if (opt.help || opt.version)
-		return usage_help_or_version(opt.help, options_usage, bootbench_image_id);
+		return usage_help_or_version(opt.help, report_options_usage, bootbench_image_id);
 	if (opt.direction)
 		return metric_print_direction(stdout, opt.direction);
 	if (opt.summary) {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char options_usage[] =
+const char report_options_usage[] =
 "Usage: " PROGNAME " [options] RUN_DIR|RESULTS_DIR...\n"
 "Compare benchmark runs side by side: one column per kernel (or another axis).\n"
 "A RESULTS_DIR holds runs/*/ (or run directories directly); a RUN_DIR holds\n"
@@ -99,7 +99,7 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-int options_parse(struct options *o, int argc, char **argv)
+int report_options_parse(struct report_options *o, int argc, char **argv)
 {
 	int c;
 

@@ -12,7 +12,7 @@
 
 enum format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_CSV, FORMAT_JSON };
 
-struct options {
+struct report_options {
 	const char *by;         /* axis: a key (keys.h: kernel, variant, fs,
 				 * scheduler, run, argument, ...); NULL:
 				 * kernel, or kernel+variant when the
@@ -31,7 +31,7 @@ struct options {
 	double power;           /* --power PCT, for --plan (default 80) */
 	char **paths;
 	size_t npaths;
-	bool help;              /* -h, --help: print options_usage, exit 0 */
+	bool help;              /* -h, --help: print report_options_usage, exit 0 */
 	bool version;           /* --version: print the image id, exit 0 */
 	bool summary;           /* --summary: each run's status (summary.h) */
 	bool monitors;          /* --monitors: rows of the key monitors (monitors.h) */
@@ -46,9 +46,9 @@ struct options {
 
 /* Fill o from argv: 0 to go on (or to print what o->help or o->version
  * ask for), or 2 after a usage error and the hint on stderr. */
-int options_parse(struct options *o, int argc, char **argv);
+int report_options_parse(struct report_options *o, int argc, char **argv);
 
 /* The text of --help. */
-extern const char options_usage[];
+extern const char report_options_usage[];
 
 #endif

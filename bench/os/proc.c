@@ -102,21 +102,11 @@ static void wait_until(double deadline)
 		fail("could not wait:");
 }
 
-static struct spawn_spec to_spawn_spec(const struct proc_spec *s)
-{
-	return (struct spawn_spec){
-		.argv = s->argv, .envp = s->envp, .cwd = s->cwd,
-		.drop_privileges = s->drop_privileges, .uid = s->uid, .gid = s->gid,
-		.new_session = s->new_session, .out_fd = s->out_fd, .cgroup = s->cgroup,
-	};
-}
-
 int proc_spawn(const struct proc_spec *s, pid_t *pid)
 {
-	struct spawn_spec spec = to_spawn_spec(s);
 	char what[SPAWN_WHAT_MAX];
 
-	if (spawn_start(&spec, pid, what) < 0)
+	if (spawn_start(&s->spawn, pid, what) < 0)
 		return fail("could not start %s: %s:", s->name, what);
 	return 0;
 }
@@ -226,7 +216,6 @@ int proc_status_fail(const struct proc_spec *spec, int status,
 int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
 	     proc_line_fn fn, void *ctx)
 {
-	struct spawn_spec s = to_spawn_spec(spec);
 	const struct spawn_wait w = {
 		.deadline = clock_now() + timeout_s, .kill_grace = END_GRACE_S,
 		.after_exit = -1, .mask = &wait_mask, .stop = &stop_signal,
@@ -236,7 +225,7 @@ int proc_run(const struct proc_spec *spec, double timeout_s, int log_fd,
 	};
 	struct spawn_result r;
 
-	if (spawn_run(&s, &w, &r) < 0)
+	if (spawn_run(&spec->spawn, &w, &r) < 0)
 		return fail("could not start %s: %s:", spec->name, r.what);
 	if (r.wait_errno) {
 		errno = r.wait_errno;

@@ -10,21 +10,21 @@
 #ifndef BOOTBENCH_PROC_H
 #define BOOTBENCH_PROC_H
 
+#include "common/spawn.h"
+
 #include <signal.h>
 #include <stdbool.h>
 #include <sys/types.h>
 
+/* A child as spawn_start() takes it (common/spawn.h: argv, environment,
+ * user, working directory, session, output, cgroup), with what the
+ * runner adds: its name for messages, where its output is kept, and
+ * when to end it early. */
 struct proc_spec {
 	const char *name;          /* what runs, for messages: "initdb" */
-	const char *const *argv;   /* argv[0] is an absolute path */
-	const char *const *envp;
-	bool drop_privileges;      /* run as uid/gid below */
-	uid_t uid;
-	gid_t gid;
-	const char *cwd;           /* NULL: "/" */
-	bool new_session;          /* setsid() as pg_ctl does for the server;
-				      else a process group of its own */
-	int out_fd;                /* child's stdout and stderr */
+	struct spawn_spec spawn;   /* argv[0] is an absolute path; spawn.out_fd
+				      is the child's stdout and stderr for
+				      proc_spawn(), proc_run() gives it a pipe */
 	const char *log_name;      /* where its output is kept, for messages */
 	volatile sig_atomic_t *enough;   /* proc_run: if set and non-zero (by
 					    the line or tick function), end
@@ -35,7 +35,6 @@ struct proc_spec {
 				      next (0: tick_s later), as spawn_run.h
 				      says */
 	double tick_s;
-	const char *cgroup;        /* a cgroup2 directory it starts in, or NULL */
 };
 
 typedef void (*proc_line_fn)(void *ctx, const char *line);

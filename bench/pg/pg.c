@@ -140,14 +140,14 @@ void pg_spec(const struct pg_server *pg, struct proc_spec *spec,
 {
 	*spec = (struct proc_spec){
 		.name = name,
-		.argv = argv,
-		.envp = pg->envp,
-		.drop_privileges = true,
-		.uid = pg->uid,
-		.gid = pg->gid,
-		.out_fd = -1,
+		.spawn.argv = argv,
+		.spawn.envp = pg->envp,
+		.spawn.drop_privileges = true,
+		.spawn.uid = pg->uid,
+		.spawn.gid = pg->gid,
+		.spawn.out_fd = -1,
 		.log_name = log_name,
-		.cgroup = client_cgroup,
+		.spawn.cgroup = client_cgroup,
 	};
 }
 
@@ -261,16 +261,16 @@ int pg_start(struct pg_server *pg, const char *log_path, const char *log_name)
 	pg->log_mark = stat(log_path, &log_st) == 0 ? (long long)log_st.st_size : 0;
 	pg_program(postgres, sizeof(postgres), "postgres");
 	pg_spec(pg, &spec, "postgres", argv, log_name);
-	spec.out_fd = open_log_append(log_path);
+	spec.spawn.out_fd = open_log_append(log_path);
 	/* A session of its own, as pg_ctl gives it: with the kernel's
 	 * autogroup scheduling the server's processes then share the CPUs
 	 * with the clients as they do on any installation. */
-	spec.new_session = true;
-	spec.cgroup = server_cgroup;
-	if (spec.out_fd < 0)
+	spec.spawn.new_session = true;
+	spec.spawn.cgroup = server_cgroup;
+	if (spec.spawn.out_fd < 0)
 		return -1;
 	int rc = proc_spawn(&spec, &pg->pid);
-	close(spec.out_fd);
+	close(spec.spawn.out_fd);
 	if (rc < 0)
 		return -1;
 	pg->session = pg->pid;

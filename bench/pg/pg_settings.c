@@ -86,13 +86,13 @@ int pg_check_settings(const struct suite *s, const char *log_path)
 	char postgres[PATH_MAX];
 	const char *argv[] = { postgres, "--describe-config", NULL };
 	struct proc_spec spec = {
-		.name = "postgres --describe-config", .argv = argv,
-		.out_fd = -1, .log_name = "logs/describe-config.txt",
+		.name = "postgres --describe-config", .spawn.argv = argv,
+		.spawn.out_fd = -1, .log_name = "logs/describe-config.txt",
 	};
 	static const char *const envp[] = { "LC_ALL=C", "TZ=UTC", NULL };
 	struct known k = { 0 };
 
-	spec.envp = envp;
+	spec.spawn.envp = envp;
 	pg_program(postgres, sizeof(postgres), "postgres");
 	int rc = proc_run_logged(&spec, DESCRIBE_TIMEOUT_S, log_path, NULL,
 				 take_line, &k);

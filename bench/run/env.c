@@ -44,7 +44,7 @@ static void read_fs(struct fs_config *fs, const struct bench_case *c)
 
 static int set_up_volumes(struct run *r)
 {
-	const struct options *o = r->o;
+	const struct bench_options *o = r->o;
 	struct record *rec = &r->rec;
 	char err[256];
 

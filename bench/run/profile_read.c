@@ -79,7 +79,9 @@ static int run_perf(const char *perf, const char *home, const char *const *args,
 	const char *envp[] = { path_var, home_var, "LC_ALL=C", NULL };
 	char name[64];
 	snprintf(name, sizeof(name), "perf %s", args[0]);
-	struct proc_spec spec = { .name = name, .argv = argv, .envp = envp, .out_fd = -1 };
+	struct proc_spec spec = {
+		.name = name, .spawn.argv = argv, .spawn.envp = envp, .spawn.out_fd = -1,
+	};
 
 	/* A failure here is the caller's to judge: taken back from fail(). */
 	int rc = proc_run(&spec, READ_TIMEOUT_S, -1, take, l);

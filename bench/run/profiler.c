@@ -221,8 +221,8 @@ int profile_start(struct profiler *p, const char *case_id)
 	if (log < 0)
 		return -1;
 	struct proc_spec spec = {
-		.name = "perf record", .argv = argv, .envp = envp,
-		.out_fd = log, .log_name = log_name,
+		.name = "perf record", .spawn.argv = argv, .spawn.envp = envp,
+		.spawn.out_fd = log, .log_name = log_name,
 	};
 	int rc = proc_spawn(&spec, &p->pid);
 	close(log);

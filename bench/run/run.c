@@ -375,7 +375,7 @@ static int run_cases(struct run *r)
 	return 0;
 }
 
-static int setup(struct run *r, const struct options *o, const struct suite *s)
+static int setup(struct run *r, const struct bench_options *o, const struct suite *s)
 {
 	const char *slash;
 
@@ -459,7 +459,7 @@ static int finish(struct run *r, int rc)
 	return proc_stop_signal() ? 128 + proc_stop_signal() : 1;
 }
 
-int run_suite(const struct options *o, const struct suite *s)
+int run_suite(const struct bench_options *o, const struct suite *s)
 {
 	static struct run r;
 	char err[1200];

@@ -9,6 +9,6 @@
 #include "bench/bench_options.h"
 #include "bench/suite/suite.h"
 
-int run_suite(const struct options *o, const struct suite *s);
+int run_suite(const struct bench_options *o, const struct suite *s);
 
 #endif

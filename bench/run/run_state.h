@@ -27,7 +27,7 @@
 
 struct run {
 	const struct suite *s;
-	const struct options *o;
+	const struct bench_options *o;
 	char dir[PATH_MAX];
 	char run_id[NAME_MAX + 1];
 	int env;                       /* the environment in place; -1: none */

@@ -210,7 +210,7 @@ static int xfs_version(struct volume *v, int log, const char *log_name)
 {
 	const char *argv[] = { v->type->mkfs, "-V", NULL };
 	struct proc_spec spec = {
-		.name = "mkfs.xfs -V", .argv = argv, .envp = mkfs_env,
+		.name = "mkfs.xfs -V", .spawn.argv = argv, .spawn.envp = mkfs_env,
 		.log_name = log_name,
 	};
 	char header[128];
@@ -265,8 +265,8 @@ int volume_format(struct volume *v, const char *log_path, const char *log_name)
 
 	struct proc_spec spec = {
 		.name = mkfs_name,
-		.argv = v->mkfs_argv,
-		.envp = mkfs_env,
+		.spawn.argv = v->mkfs_argv,
+		.spawn.envp = mkfs_env,
 		.log_name = log_name,
 	};
 	/* The log has the exact command before its output. */

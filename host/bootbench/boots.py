@@ -132,10 +132,10 @@ class Settings:
     suite: str = "quick"             # a built-in suite name, or a suite file
     disk: str = None                 # the results disk (default RESULTS/results.img)
     target_mib: int = None           # target disk size (default: what the suite needs)
-    timeout: int = 1800              # deadline of one run inside the guest
-    memory: int = 2048
-    cpus: int = 2
-    accel: str = "auto"              # auto, kvm or tcg
+    timeout: int = qemu.GUEST.timeout    # deadline of one run inside the guest
+    memory: int = qemu.GUEST.memory
+    cpus: int = qemu.GUEST.cpus
+    accel: str = qemu.GUEST.accel    # auto, kvm or tcg
     clock: str = "host"              # auto, host or instructions (qemu.clock_request)
     icount_shift: int = qemu.ICOUNT_SHIFT    # -icount shift of the instructions clock
     append: str = ""                 # extra kernel command line of every boot

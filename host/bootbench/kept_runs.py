@@ -21,7 +21,7 @@ where_kept(cache, commit, variant, settings, where)
         there is no image id to name it by
 take(kept, count, variant, clock, dest, where)
         the kept runs copied into dest (its runs/), each checked first to
-        be of the variant and clock (bisect/seeds.py: an Error, status 2,
+        be of the variant and clock (run_match.py: an Error, status 2,
         naming one that is not): their paths there; None when fewer than
         count are kept
 keep(kept, runs, where)
@@ -33,8 +33,7 @@ import json
 import os
 import shutil
 
-from bootbench import kernels, qemu, suites
-from bootbench.bisect import seeds
+from bootbench import kernels, qemu, run_match, suites
 
 
 def _sha256(path):
@@ -90,15 +89,15 @@ def where_kept(cache, commit, variant, settings, where):
 
 
 def take(kept, count, variant, clock, dest, where):
-    found = seeds.runs_in(kept) if os.path.isdir(kept) else []
+    found = run_match.runs_in(kept) if os.path.isdir(kept) else []
     if len(found) < count:
         return None
-    names = seeds.copy(kept, dest, variant, "", where, clock)
+    names = run_match.copy(kept, dest, variant, "", where, clock)
     return [os.path.join(dest, "runs", n) for n in names]
 
 
 def keep(kept, runs, where):
-    if not runs or any(seeds.status(r, where) != "done" for r in runs):
+    if not runs or any(run_match.status(r, where) != "done" for r in runs):
         return False
     part = kept + ".part"
     shutil.rmtree(part, ignore_errors=True)

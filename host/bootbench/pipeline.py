@@ -52,7 +52,7 @@ import time
 from dataclasses import dataclass, field
 
 from bootbench import Error, boots, kept_runs, kernels, models, qemu, suites
-from bootbench.bisect import builds, gitrange
+from bootbench import builds, gitrange
 from bootbench.bisect.ranges import Candidate
 
 PROG = "lab/ci/kernel-gate"
@@ -74,11 +74,11 @@ class Request:
     boots: int = 3
     clock: str = "auto"           # instructions under TCG, the host's under KVM
     icount_shift: int = None      # as qemu.clock_request() gives it
-    accel: str = "auto"
+    accel: str = qemu.GUEST.accel
     target: str = "auto"          # disk, model[:NAME], or auto: the suite's qemu_target under TCG
-    timeout: int = 1800
-    memory: int = 2048
-    cpus: int = 2
+    timeout: int = qemu.GUEST.timeout
+    memory: int = qemu.GUEST.memory
+    cpus: int = qemu.GUEST.cpus
     out: str = "bootbench-ci"
     fresh_baseline: bool = False  # boot both sides even when their runs are kept
     baseline_only: bool = False   # a target branch's job: the baseline built, booted, kept

@@ -1,6 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """QEMU for host tools: the accelerator, and a run of QEMU with a deadline.
 
+GUEST
+    The guest every host tool boots unless told otherwise (a Guest):
+    timeout, the deadline of one run inside the guest (1800 s); memory
+    (2048 MiB); cpus (2); accel ("auto", else "kvm" or "tcg").  qemu/run's
+    boots.Settings, bootbench-bisect's Request and a kernel tree's
+    pipeline.Request take their defaults from it.
+
 accelerator(kernel, chosen=None)
     "kvm" or "tcg": chosen, or else QEMU_ACCEL, if it is one of them;
     otherwise KVM only if /dev/kvm is usable and a short test boot of
@@ -62,6 +69,17 @@ import time
 from dataclasses import dataclass
 
 from bootbench import Error, tree
+
+
+@dataclass(frozen=True)
+class Guest:
+    timeout: int = 1800     # deadline of one run inside the guest, in s
+    memory: int = 2048      # MiB
+    cpus: int = 2
+    accel: str = "auto"     # auto, kvm or tcg
+
+
+GUEST = Guest()
 
 CLOCKS = ("auto", "host", "instructions")
 # QEMU's -icount shift: each guest instruction is 2^shift ns of the guest's

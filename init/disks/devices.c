@@ -16,7 +16,6 @@
 
 #include "common/clock.h"
 #include "common/sysfs.h"
-#include "init/boot.h"
 #include "init/console.h"
 #include "init/files.h"
 #include "init/str.h"
@@ -226,30 +225,31 @@ static void want(struct wanted *w, int *n, const char *role, const struct devspe
 	(*n)++;
 }
 
-static int wanted_list(struct boot *b, struct wanted *w)
+static int wanted_list(const struct devices_wanted *d, struct wanted *w)
 {
+	const struct params *p = d->params;
 	int n = 0;
 
-	if (b->params.results.kind != DEVSPEC_NONE)
-		w[n++] = (struct wanted){ .role = "results partition", .spec = &b->params.results, .found = &b->results };
-	if (b->params_ok) {
-		want(w, &n, "target", &b->params.target, &b->model_target, &b->target);
-		if (b->params.wal.kind != DEVSPEC_NONE)
-			want(w, &n, "WAL device", &b->params.wal, &b->model_wal, &b->wal);
+	if (p->results.kind != DEVSPEC_NONE)
+		w[n++] = (struct wanted){ .role = "results partition", .spec = &p->results, .found = d->results };
+	if (d->params_ok) {
+		want(w, &n, "target", &p->target, d->model_target, d->target);
+		if (p->wal.kind != DEVSPEC_NONE)
+			want(w, &n, "WAL device", &p->wal, d->model_wal, d->wal);
 	}
 	return n;
 }
 
 /* Find every wanted device in a fresh scan; true if nothing is missing. */
-static bool find_all(struct boot *b, struct wanted *w, int n)
+static bool find_all(struct blockdevs *devs, struct wanted *w, int n)
 {
 	bool all = true;
 
-	devices_scan(&b->devs);
+	devices_scan(devs);
 	for (int i = 0; i < n; i++) {
 		const struct devspec *s = w[i].made.kind ? &w[i].made : w[i].spec;
 
-		w[i].status = blockdev_find(&b->devs, s, w[i].found, w[i].err, sizeof w[i].err);
+		w[i].status = blockdev_find(devs, s, w[i].found, w[i].err, sizeof w[i].err);
 		all &= w[i].status == FIND_OK;
 	}
 	return all;
@@ -299,32 +299,32 @@ static void say_disks(const struct blockdevs *devs)
 	say("disks:%s", names[0] ? names : " none");
 }
 
-int devices_wait(struct boot *b)
+int devices_wait(const struct devices_wanted *d)
 {
 	struct wanted w[3];
-	int n = wanted_list(b, w);
-	double until = clock_now() + b->params.disk_wait;
+	int n = wanted_list(d, w);
+	long wait = d->params->disk_wait;
+	double until = clock_now() + wait;
 	char waited[64];
 
 	if (n == 0)
 		return -1;
-	while (!find_all(b, w, n) && !any_ambiguous(w, n) && clock_now() < until) {
+	while (!find_all(d->devs, w, n) && !any_ambiguous(w, n) && clock_now() < until) {
 		struct timespec ts = { 0, POLL_INTERVAL_NS };
 
 		nanosleep(&ts, NULL);
 	}
-	snprintf(waited, sizeof waited, " (waited %ld s, bootbench.disk-wait=%ld)",
-		 b->params.disk_wait, b->params.disk_wait);
-	say_disks(&b->devs);
+	snprintf(waited, sizeof waited, " (waited %ld s, bootbench.disk-wait=%ld)", wait, wait);
+	say_disks(d->devs);
 	return report(w, n, waited);
 }
 
-int devices_refresh(struct boot *b)
+int devices_refresh(const struct devices_wanted *d)
 {
 	struct wanted w[3];
-	int n = wanted_list(b, w);
+	int n = wanted_list(d, w);
 
-	if (find_all(b, w, n))
+	if (find_all(d->devs, w, n))
 		return 0;
 	for (int i = 0; i < n; i++)
 		if (w[i].status != FIND_OK)

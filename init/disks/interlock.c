@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "init/boot.h"
 #include "init/console.h"
 
 static bool same(const struct blockdev *a, const struct blockdev *b)
@@ -62,33 +61,33 @@ int interlock_verdict(const struct interlock_facts *f, char *why, size_t size)
 	return 0;
 }
 
-int interlock_check(struct boot *b)
+int interlock_check(const struct interlock_devices *d)
 {
 	struct interlock_facts f = {
 		.role = "target",
-		.dev = b->target,
-		.results = b->results,
-		.min_bytes = (unsigned long long)b->suite.min_target_mib << 20,
-		.allow_unmarked = b->suite.allow_unmarked == 1,
-		.model = b->model_target.made,
+		.dev = d->target,
+		.results = d->results,
+		.min_bytes = d->min_bytes,
+		.allow_unmarked = d->allow_unmarked,
+		.model = d->target_model,
 	};
 	char why[1024];
 
-	if (b->suite.needs_wal == 1 && !b->wal)
+	if (d->needs_wal && !d->wal)
 		return fail("suite %s needs a WAL partition: add bootbench.wal=PARTLABEL=... "
-			    "to the command line", b->suite.name);
+			    "to the command line", d->suite);
 	if (interlock_verdict(&f, why, sizeof why) < 0)
 		return fail("%s", why);
-	if (b->wal) {
+	if (d->wal) {
 		f.role = "wal";
-		f.dev = b->wal;
-		f.other = b->target;
+		f.dev = d->wal;
+		f.other = d->target;
 		f.min_bytes = 0;
-		f.model = b->model_wal.made;
+		f.model = d->wal_model;
 		if (interlock_verdict(&f, why, sizeof why) < 0)
 			return fail("%s", why);
 	}
-	say("interlock: %s may be formatted as target%s%s", b->target->path,
-	    b->wal ? ", and as WAL: " : "", b->wal ? b->wal->path : "");
+	say("interlock: %s may be formatted as target%s%s", d->target->path,
+	    d->wal ? ", and as WAL: " : "", d->wal ? d->wal->path : "");
 	return 0;
 }

@@ -30,9 +30,19 @@ struct interlock_facts {
  * rule that refuses it. */
 int interlock_verdict(const struct interlock_facts *f, char *why, size_t size);
 
-struct boot;
+/* What the boot found and what its suite asks of the devices. */
+struct interlock_devices {
+	const struct blockdev *target;
+	const struct blockdev *wal;		/* NULL: none */
+	const struct blockdev *results;		/* the results partition */
+	bool target_model, wal_model;		/* a model disk this boot made */
+	const char *suite;			/* the suite's name, for messages */
+	unsigned long long min_bytes;		/* the suite's minimum target size */
+	bool allow_unmarked;			/* the suite allows unmarked devices */
+	bool needs_wal;				/* the suite needs a WAL device */
+};
 
 /* Step: check the target (and WAL) of the boot; fail() on a refusal. */
-int interlock_check(struct boot *b);
+int interlock_check(const struct interlock_devices *d);
 
 #endif

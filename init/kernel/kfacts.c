@@ -155,10 +155,10 @@ static void keep_line(void *ctx, const char *line)
  * warning naming what ran. */
 static int run_tool(const char *const argv[], const char *what, char *last)
 {
-	char why[PROC_WHY_MAX];
+	char why[CHILDREN_WHY_MAX];
 
 	last[0] = '\0';
-	if (proc_run_checked(argv, what, TOOL_TIMEOUT, keep_line, last, why, sizeof why) == 0)
+	if (children_run_checked(argv, what, TOOL_TIMEOUT, keep_line, last, why, sizeof why) == 0)
 		return 0;
 	warning("kernel config: %s", why);
 	return -1;

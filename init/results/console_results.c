@@ -25,9 +25,9 @@
 /* Run argv; each output line to line(ctx).  0, or -1 after a warning. */
 static int run(const char *const argv[], int timeout, linesplit_fn *line, void *ctx)
 {
-	char why[PROC_WHY_MAX];
+	char why[CHILDREN_WHY_MAX];
 
-	if (proc_run_checked(argv, argv[0], timeout, line, ctx, why, sizeof why) == 0)
+	if (children_run_checked(argv, argv[0], timeout, line, ctx, why, sizeof why) == 0)
 		return 0;
 	warning("console results: %s", why);
 	return -1;

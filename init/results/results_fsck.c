@@ -42,7 +42,8 @@ int results_fsck(const char *path, struct results_fsck *f)
 
 	memset(f, 0, sizeof *f);
 	say("checking the results partition: %s -p %s", E2FSCK, path);
-	if (proc_run(argv, start + FSCK_TIMEOUT, PROC_KILL_GRACE, keep_line, f, NULL, &r) < 0)
+	if (children_run(argv, start + FSCK_TIMEOUT, CHILDREN_KILL_GRACE, keep_line, f, NULL,
+			 &r) < 0)
 		return fail("could not %s:", r.what);
 	f->ran = true;
 	f->seconds = clock_now() - start;

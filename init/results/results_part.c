@@ -83,7 +83,7 @@ static int format_results(struct boot *b, struct blockdev *d)
 {
 	const char *argv[] = { MKFS_EXT4, "-q", "-L", RESULTS_FS_LABEL, "-m", "0",
 			       "-O", RESULTS_MKFS_FEATURES, d->path, NULL };
-	char name[PATH_MAX + 32], why[PROC_WHY_MAX];
+	char name[PATH_MAX + 32], why[CHILDREN_WHY_MAX];
 	struct zeroes z;
 
 	if (devices_probe(d) < 0 || !blockdev_blank(d))
@@ -99,7 +99,7 @@ static int format_results(struct boot *b, struct blockdev *d)
 	say("formatting the blank results partition %s: %s -q -L %s -m 0 -O %s %s", d->path,
 	    MKFS_EXT4, RESULTS_FS_LABEL, RESULTS_MKFS_FEATURES, d->path);
 	snprintf(name, sizeof name, "%s %s", MKFS_EXT4, d->path);
-	if (proc_run_checked(argv, name, MKFS_TIMEOUT, echo_line, NULL, why, sizeof why) < 0)
+	if (children_run_checked(argv, name, MKFS_TIMEOUT, echo_line, NULL, why, sizeof why) < 0)
 		return fail("%s", why);
 	b->results_formatted = true;
 	devices_probe(d);

@@ -3,6 +3,7 @@
 #include "init/walk/walk.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,14 +20,14 @@
 
 #define WALK_TEXT_MAX (64 * 1024)
 
-static int full_path(char *buf, size_t size, const char *rel)
+static int full_path(char *buf, size_t size, const struct walk_boot *b, const char *rel)
 {
-	return str_printf(buf, size, "%s/%s", RESULTS_MOUNT, rel);
+	return str_printf(buf, size, "%s/%s", b->results, rel);
 }
 
 /* Does the running kernel's config, as saved in the run, have
  * CONFIG_KEXEC_FILE=y?  1 yes, 0 no, -1 not known. */
-static int kexec_configured(const struct boot *b)
+static int kexec_configured(const struct walk_boot *b)
 {
 	char path[PATH_MAX], *text;
 	int yes;
@@ -39,20 +40,19 @@ static int kexec_configured(const struct boot *b)
 	return yes;
 }
 
-int walk_check(struct boot *b)
+int walk_check(const struct walk_boot *b, struct walk *w)
 {
-	const char *file = b->params.next;
-	struct walk *w = &b->walk;
+	const char *file = b->file;
 	char path[PATH_MAX], err[256], *text;
 	struct stat st;
 	int rc;
 
 	if (!file[0])
 		return 0;
-	if (b->params.results_console)
+	if (b->results_console)
 		return fail("bootbench.next=%s: a walk needs a results partition, and "
 			    "bootbench.results=console has none", file);
-	if (full_path(path, sizeof path, file) < 0)
+	if (full_path(path, sizeof path, b, file) < 0)
 		return fail("walk file name %s is too long", file);
 	if (!(text = read_text(path, WALK_TEXT_MAX, NULL)))
 		return fail("could not read the walk file \"%s\":", path);
@@ -66,7 +66,7 @@ int walk_check(struct boot *b)
 		for (int f = 0; f < 2; f++) {
 			char p[PATH_MAX];
 
-			if (full_path(p, sizeof p, files[f]) < 0)
+			if (full_path(p, sizeof p, b, files[f]) < 0)
 				return fail("walk file %s: kernel %s: the path %s is too long",
 					    path, w->entry[i].name, files[f]);
 			if (stat(p, &st) < 0)
@@ -79,15 +79,14 @@ int walk_check(struct boot *b)
 	}
 	if (w->next < w->count && kexec_configured(b) == 0)
 		return fail("Linux %s cannot load the next kernel: its config lacks "
-			    "CONFIG_KEXEC_FILE=y: not starting the walk", b->machine.release);
-	b->walk_active = true;
+			    "CONFIG_KEXEC_FILE=y: not starting the walk", b->release);
 	if (w->next < w->count)
 		say("walk %s: kernel %d of %d now (Linux %s), then %s%s%s", file, w->next, w->count,
-		    b->machine.release, w->entry[w->next].name,
+		    b->release, w->entry[w->next].name,
 		    w->entry[w->next].variant.name[0] ? " " : "", w->entry[w->next].variant.name);
 	else
-		say("walk %s: the last kernel (Linux %s)", file, b->machine.release);
-	return 0;
+		say("walk %s: the last kernel (Linux %s)", file, b->release);
+	return 1;
 }
 
 /* Append word (len bytes) to out, after a blank unless out is empty. */
@@ -147,71 +146,69 @@ static int fill_walk(FILE *out, const void *arg)
 }
 
 /* Count entry w->next as taken in the walk file, crash-safely. */
-static int take_next(struct boot *b)
+static int take_next(const struct walk_boot *b, struct walk *w)
 {
 	char path[PATH_MAX], *slash;
 
-	if (full_path(path, sizeof path, b->params.next) < 0)
+	if (full_path(path, sizeof path, b, b->file) < 0)
 		return -1;
 	slash = strrchr(path, '/');
 	*slash = '\0';
-	b->walk.next++;
-	return write_file_filled(path, slash + 1, fill_walk, &b->walk);
+	w->next++;
+	return write_file_filled(path, slash + 1, fill_walk, w);
 }
 
-void walk_load_next(struct boot *b)
+int walk_load_next(const struct walk_boot *b, struct walk *w, char *name, size_t size)
 {
-	struct walk *w = &b->walk;
 	const struct walk_entry *e;
 	char kpath[PATH_MAX], ipath[PATH_MAX], cmd[4096];
-	int kfd, ifd, n;
+	int kfd, ifd, n, rc = -1;
 
-	if (!b->walk_active)
-		return;
 	if (failure()) {
 		say("walk: this run failed: the walk ends here");
-		return;
+		return -1;
 	}
 	if (w->next >= w->count) {
 		say("walk: done: all %d kernels of the walk have run", w->count);
-		return;
+		return -1;
 	}
 	e = &w->entry[w->next];
 	if (w->deadline && (long long)time(NULL) >= w->deadline) {
 		say("walk: its deadline has passed: %s is not loaded; the walk ends here", e->name);
-		return;
+		return -1;
 	}
 	n = w->next;
-	if (walk_cmdline(b->cmdline ? b->cmdline : "", &b->params.variant, &e->variant, w->id, n,
+	if (walk_cmdline(b->cmdline ? b->cmdline : "", b->variant, &e->variant, w->id, n,
 			 cmd, sizeof cmd) < 0) {
 		warning("walk: the command line for %s is too long; the walk ends here", e->name);
-		return;
+		return -1;
 	}
-	if (full_path(kpath, sizeof kpath, e->vmlinuz) < 0 ||
-	    full_path(ipath, sizeof ipath, e->initrd) < 0)
-		return;
+	if (full_path(kpath, sizeof kpath, b, e->vmlinuz) < 0 ||
+	    full_path(ipath, sizeof ipath, b, e->initrd) < 0)
+		return -1;
 	kfd = open(kpath, O_RDONLY | O_CLOEXEC);
 	if (kfd < 0) {
 		warning("walk: could not open \"%s\":", kpath);
-		return;
+		return -1;
 	}
 	ifd = open(ipath, O_RDONLY | O_CLOEXEC);
 	if (ifd < 0) {
 		warning("walk: could not open \"%s\":", ipath);
 		close(kfd);
-		return;
+		return -1;
 	}
 	/* Taken before the jump: a kernel that does not come back is not
 	 * loaded again at the next power-on. */
-	if (take_next(b) < 0) {
+	if (take_next(b, w) < 0) {
 		warning("walk: could not count %s as taken; the walk ends here", e->name);
 	} else if (syscall(SYS_kexec_file_load, kfd, ifd, strlen(cmd) + 1, cmd, 0UL) < 0) {
 		warning("walk: could not load %s (kexec_file_load):", e->name);
 	} else {
-		b->kexec_loaded = true;
-		snprintf(b->kexec_name, sizeof b->kexec_name, "%s", e->name);
+		snprintf(name, size, "%s", e->name);
+		rc = 0;
 		say("walk: %s loaded (kernel %d of %d), command line: %s", e->name, n + 1, w->count, cmd);
 	}
 	close(kfd);
 	close(ifd);
+	return rc;
 }

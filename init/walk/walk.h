@@ -17,13 +17,31 @@
 #ifndef BOOTBENCH_INIT_WALK_H
 #define BOOTBENCH_INIT_WALK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
-#include "init/boot.h"
 #include "init/kernel/variant.h"
+#include "init/walk/walk_file.h"
 
-int walk_check(struct boot *b);
-void walk_load_next(struct boot *b);
+/* What the walk's steps read of the boot. */
+struct walk_boot {
+	const char *file;		/* bootbench.next=: the walk file below
+					   results; "" if none */
+	bool results_console;		/* bootbench.results=console: no partition */
+	const char *results;		/* where the results partition is mounted */
+	const char *run_dir;		/* this run's directory (the kernel's config) */
+	const char *release;		/* the running kernel's release */
+	const char *cmdline;		/* this boot's command line, or NULL */
+	const struct variant *variant;	/* this boot's variant */
+};
+
+/* Step: read and check the walk file into w.  1 if this boot is part of
+ * a walk, 0 if there is none, -1 after fail(). */
+int walk_check(const struct walk_boot *b, struct walk *w);
+
+/* Step: load the next kernel of w.  0 with its name in name (size bytes)
+ * if it is loaded, else -1 (the walk ends here, and says why). */
+int walk_load_next(const struct walk_boot *b, struct walk *w, char *name, size_t size);
 
 /* The command line for the next kernel: CMDLINE without its bootbench.id=
  * and bootbench.variant= words and without the parameters of this boot's

@@ -133,7 +133,7 @@ int gate_build(struct gate *g, const struct gate_options *o)
 	g->built = xcalloc(g->nreports, sizeof *g->built);
 	for (size_t i = 0; i < g->nreports; i++) {
 		struct dataset *ds = &g->data[i];
-		struct options *ro = &g->ropt[i];
+		struct report_options *ro = &g->ropt[i];
 		const char *same;
 
 		/* Each metric reads the runs again: its warnings were said once. */

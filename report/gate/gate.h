@@ -56,7 +56,7 @@ struct gate {
 	const struct gate_options *opt;
 	size_t nreports;        /* one per metric (the primary: one) */
 	struct dataset *data;
-	struct options *ropt;
+	struct report_options *ropt;
 	struct report *reports;
 	bool *built;            /* reports[i] was built */
 	struct gate_side base, cand;

@@ -56,7 +56,7 @@ void folded_print(FILE *f, const struct funcs *fs, const struct stacks *s)
 }
 
 /* The directory of the files, a new string, or NULL for none. */
-static char *folded_dir(const struct options *o)
+static char *folded_dir(const struct report_options *o)
 {
 	size_t n;
 

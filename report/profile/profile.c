@@ -39,7 +39,7 @@ static const struct jr_value *profile_of(const struct measurement *m)
 /* The symbols directory: --symbols, else symbols/ beside the directory
  * of the report's program (out/symbols for out/bin/bootbench-report) if
  * there is one.  False after an error message. */
-static bool symbols_dir(const struct options *o, char **out)
+static bool symbols_dir(const struct report_options *o, char **out)
 {
 	char exe[PATH_MAX], *dir;
 	ssize_t n;

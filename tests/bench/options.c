@@ -7,7 +7,7 @@
 #define ARGC(a) ((int)(sizeof(a) / sizeof((a)[0])) - 1)
 
 /* Parse a NULL-terminated argv; return the error ("" if none). */
-static const char *parse(char **argv, struct options *o)
+static const char *parse(char **argv, struct bench_options *o)
 {
 	static char err[512];
 	int argc = 0;
@@ -15,14 +15,14 @@ static const char *parse(char **argv, struct options *o)
 	while (argv[argc])
 		argc++;
 	err[0] = '\0';
-	if (options_parse(argc, argv, o, err, sizeof(err)) == 0 && err[0])
+	if (bench_options_parse(argc, argv, o, err, sizeof(err)) == 0 && err[0])
 		return "(error text after success)";
 	return err;
 }
 
 #define ERR(msg, ...) do {                                               \
 	char *argv_[] = { "bootbench-bench", __VA_ARGS__, NULL };         \
-	struct options o_;                                                \
+	struct bench_options o_;                                                \
 	is_str(parse(argv_, &o_), msg, "error: %s", msg);                 \
 } while (0)
 
@@ -46,7 +46,7 @@ static void clock_env(void)
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		int shift = -3;
-		int rc = options_clock(cases[i].value, &shift, err, sizeof(err));
+		int rc = bench_options_clock(cases[i].value, &shift, err, sizeof(err));
 		if (cases[i].shift == -2)
 			ok(rc < 0 && strstr(err, "BOOTBENCH_CLOCK: \"") &&
 			   strstr(err, "\" is not " CLOCK_RULE),
@@ -59,7 +59,7 @@ static void clock_env(void)
 
 int main(void)
 {
-	struct options o;
+	struct bench_options o;
 
 	char *run[] = { "bootbench-bench", "run", "--suite", "quick",
 			"--target", "/dev/vdb1", "--run-dir=/mnt/results/runs/x", NULL };
@@ -123,19 +123,19 @@ int main(void)
 	ok(o.command == CMD_HELP, "command help");
 
 	ok(!o.help, "--help: not a command's help");
-	is_str(options_help(o.command), options_usage, "--help: the usage of all");
-	ok(options_command_name(o.command) == NULL, "--help: no command for the hint");
+	is_str(bench_options_help(o.command), bench_options_usage, "--help: the usage of all");
+	ok(bench_options_command_name(o.command) == NULL, "--help: no command for the hint");
 
 	char *run_help[] = { "bootbench-bench", "run", "--help", NULL };
 	is_str(parse(run_help, &o), "", "run --help");
 	ok(o.command == CMD_RUN && o.help, "run --help: the help of run");
-	ok(strstr(options_help(o.command), "--data-dir DIR") != NULL,
+	ok(strstr(bench_options_help(o.command), "--data-dir DIR") != NULL,
 	   "run --help: run's usage");
 
 	char *describe_h[] = { "bootbench-bench", "describe", "--suite", "quick", "-h", NULL };
 	is_str(parse(describe_h, &o), "", "describe --suite quick -h");
 	ok(o.command == CMD_DESCRIBE && o.help, "describe -h: the help of describe");
-	ok(strstr(options_help(o.command), "--target") == NULL,
+	ok(strstr(bench_options_help(o.command), "--target") == NULL,
 	   "describe -h: no option of run in describe's usage");
 
 	char *keys_help[] = { "bootbench-bench", "keys", "--help", NULL };
@@ -149,8 +149,8 @@ int main(void)
 	char *filesystems[] = { "bootbench-bench", "filesystems", NULL };
 	is_str(parse(filesystems, &o), "", "filesystems");
 	ok(o.command == CMD_FILESYSTEMS && !o.help, "filesystems: command filesystems");
-	is_str(options_command_name(o.command), "filesystems", "filesystems: its name");
-	ok(strstr(options_help(CMD_FILESYSTEMS), "bootbench-bench filesystems") != NULL,
+	is_str(bench_options_command_name(o.command), "filesystems", "filesystems: its name");
+	ok(strstr(bench_options_help(CMD_FILESYSTEMS), "bootbench-bench filesystems") != NULL,
 	   "filesystems has its own help");
 
 	char *version[] = { "bootbench-bench", "--version", NULL };
@@ -163,7 +163,7 @@ int main(void)
 
 	char *run_bad[] = { "bootbench-bench", "run", "--frob", NULL };
 	is_str(parse(run_bad, &o), "unknown option \"--frob\"", "run --frob");
-	is_str(options_command_name(o.command), "run", "run --frob: the hint names run");
+	is_str(bench_options_command_name(o.command), "run", "run --frob: the hint names run");
 
 	char *none[] = { "bootbench-bench", NULL };
 	is_str(parse(none, &o), "no command given", "no command");

@@ -54,7 +54,7 @@ static int sh_ended(const char *script, double timeout_s, struct lines *l, int l
 {
 	const char *argv[] = { "/bin/sh", "-c", script, NULL };
 	struct proc_spec spec = {
-		.name = "sh", .argv = argv, .envp = env, .out_fd = -1,
+		.name = "sh", .spawn.argv = argv, .spawn.envp = env, .spawn.out_fd = -1,
 		.log_name = "logs/sh.txt", .enough = first_line_ends ? &l->enough : NULL,
 	};
 
@@ -133,7 +133,7 @@ static void case_signal(struct outcome *o)
 static void case_exec(struct outcome *o)
 {
 	const char *argv[] = { "/nonexistent/initdb", NULL };
-	struct proc_spec spec = { .name = "initdb", .argv = argv, .envp = env };
+	struct proc_spec spec = { .name = "initdb", .spawn.argv = argv, .spawn.envp = env };
 	o->rc = proc_run(&spec, FAR_S, -1, NULL, NULL);
 }
 
@@ -170,8 +170,8 @@ static void case_user(struct outcome *o)
 {
 	const char *argv[] = { "/bin/sh", "-c", "id -u; id -g; id -G", NULL };
 	struct proc_spec spec = {
-		.name = "id", .argv = argv, .envp = env,
-		.drop_privileges = true, .uid = 70, .gid = 70,
+		.name = "id", .spawn.argv = argv, .spawn.envp = env,
+		.spawn.drop_privileges = true, .spawn.uid = 70, .spawn.gid = 70,
 	};
 	o->rc = proc_run(&spec, FAR_S, -1, collect, &o->lines);
 }

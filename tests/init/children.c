@@ -51,7 +51,7 @@ static int sh(const char *script, double timeout, struct lines *l, struct spawn_
 	const char *argv[] = { "/bin/sh", "-c", script, NULL };
 
 	memset(l, 0, sizeof *l);
-	return proc_run(argv, clock_now() + timeout, 1.0, collect, l, NULL, r);
+	return children_run(argv, clock_now() + timeout, 1.0, collect, l, NULL, r);
 }
 
 struct watched {
@@ -82,10 +82,10 @@ static void watched(void)
 {
 	const char *argv[] = { "/bin/sh", "-c", "echo on; exec sleep 60", NULL };
 	struct watched w = { .ticks = 0 };
-	const struct proc_watch watch = { tick, 0.2, &w.enough };
+	const struct children_watch watch = { tick, 0.2, &w.enough };
 	struct spawn_result r;
 	double start = clock_now(), took;
-	int rc = proc_run(argv, start + FAR_S, 1.0, line_of_watched, &w, &watch, &r);
+	int rc = children_run(argv, start + FAR_S, 1.0, line_of_watched, &w, &watch, &r);
 
 	took = clock_now() - start;
 	ok(rc == 0 && r.ended && !r.timed_out && w.ticks >= 2 && WIFSIGNALED(r.status) &&
@@ -135,9 +135,10 @@ static void children(void)
 	start = clock_now();
 	rc = sh("sleep 60 & echo parent exits", FAR_S, &l, &r);
 	took = clock_now() - start;
-	ok(rc == 0 && !r.timed_out && WIFEXITED(r.status) && took >= PROC_AFTER_EXIT &&
+	ok(rc == 0 && !r.timed_out && WIFEXITED(r.status) && took >= CHILDREN_AFTER_EXIT &&
 	   took < LATE_S, "a child that leaves an orphan holding the pipe: its output is read "
-	   "%.0f s after it exited, not until the orphan ends (%.2f s)", PROC_AFTER_EXIT, took);
+	   "%.0f s after it exited, not until the orphan ends (%.2f s)", CHILDREN_AFTER_EXIT,
+	   took);
 	if (r.pid > 0 && kill(-r.pid, SIGKILL) < 0 && errno != ESRCH)
 		ok(0, "kill the orphan's group %d: %s", (int)r.pid, strerror(errno));
 
@@ -160,7 +161,8 @@ static void children(void)
 
 	const char *missing[] = { "/nonexistent/program", NULL };
 	errno = 0;
-	ok(proc_run(missing, clock_now() + FAR_S, 1, collect, &l, NULL, &r) == -1 && errno == ENOENT &&
+	ok(children_run(missing, clock_now() + FAR_S, 1, collect, &l, NULL, &r) == -1 &&
+	   errno == ENOENT &&
 	   !strcmp(r.what, "execute \"/nonexistent/program\""),
 	   "a missing program is an error, with the step that failed");
 

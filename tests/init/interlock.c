@@ -2,7 +2,6 @@
 /* Unit tests: every rule of the wrong-disk interlock, accepted and refused. */
 #include <string.h>
 
-#include "init/boot.h"
 #include "init/console.h"
 #include "init/disks/interlock.h"
 #include "tap.h"
@@ -106,15 +105,12 @@ int main(void)
 	snprintf(d.partlabel, sizeof d.partlabel, "bootbench");
 	verdict(&d, NULL, 0, false, "rule \"marked\"", "\"bootbench\" without the dash is not a mark");
 
-	/* interlock_check: the step over a boot's state */
-	static struct boot b;
+	/* interlock_check: the step over a boot's devices and its suite */
+	const struct interlock_devices b = {
+		.target = &good, .results = &results, .suite = "quick",
+		.min_bytes = 1024 * MiB, .allow_unmarked = false, .needs_wal = false,
+	};
 	console_use_fd(-1);
-	b.target = &good;
-	b.results = &results;
-	suite_info_init(&b.suite, "quick");
-	b.suite.min_target_mib = 1024;
-	b.suite.allow_unmarked = 0;
-	b.suite.needs_wal = 0;
 	ok(interlock_check(&b) == -1 && failure() && strstr(failure(), "rule \"size\"") &&
 	   !strcmp(failure_phase() ? failure_phase() : "", ""),
 	   "interlock_check refuses a target smaller than the suite's minimum");

@@ -83,7 +83,7 @@ static int fsync_measure(struct workload_env *e, const struct bench_case *c,
 	run_path(e, log_path, sizeof(log_path), "logs/%s.txt", c->id);
 	fsync_report_init(&ctx.report);
 	pg_spec(e->pg, &spec, "pg_test_fsync", argv, log_name);
-	spec.cwd = dir;
+	spec.spawn.cwd = dir;
 
 	note("fsync: pg_test_fsync, %lld s per test, on %s", seconds, dir);
 	struct cpu_work work = { .unit = &cpu_unit_op, .sides = CPU_CLIENT };

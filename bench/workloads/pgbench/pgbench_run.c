@@ -278,7 +278,7 @@ static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
 	run_path(e, log_path, sizeof(log_path), "%s", log_name);
 	pgbench_command_line(argv, header, sizeof(header));
 	pg_spec(e->pg, &spec, "pgbench", argv, log_name);
-	spec.cwd = a->dir;
+	spec.spawn.cwd = a->dir;
 	spec.enough = &a->enough;
 	spec.tick = run_tick;
 	spec.tick_s = 1.0;

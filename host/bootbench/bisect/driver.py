@@ -15,8 +15,8 @@ import subprocess
 import sys
 import time
 
-from bootbench import Error, boots, cli, tree
-from bootbench.bisect import booters, builds, ranges, request, result, search, seeds, verdicts
+from bootbench import Error, boots, builds, cli, run_match, tree
+from bootbench.bisect import booters, ranges, request, result, search, verdicts
 from bootbench.bisect.state import State, identity_id
 
 PROG = "bootbench-bisect"
@@ -107,13 +107,13 @@ class Bisect:
                         % self.builder.config_base(), 2)
         for opt, path, cand in (("--good-runs", r.good_runs, self.cands[0]),
                                 ("--bad-runs", r.bad_runs, self.cands[-1])):
-            if path and not seeds.runs_in(path):
+            if path and not run_match.runs_in(path):
                 raise Error("%s: no run directories in %s" % (opt, path), 2)
             word = cand.kernel.split()[0] if path and cand.kernel else ""
             # A prepared kernel of the list: its runs are checked now;
             # others once built.
-            if word and "=" not in word and "/" not in word and seeds.prepared(word, where):
-                seeds.check_all(path, boots.Variant(word, " ".join(cand.kernel.split()[1:])),
+            if word and "=" not in word and "/" not in word and run_match.prepared(word, where):
+                run_match.check_all(path, boots.Variant(word, " ".join(cand.kernel.split()[1:])),
                                 r.append, where)
         self.state = State(r.state or "bisect-%s" % identity_id(self.identity()), self.identity())
         self.state.check()
@@ -169,7 +169,7 @@ class Bisect:
         done, failed = [], []
         for run in booters.side_runs(d):
             rel = os.path.relpath(run, self.state.path)
-            (done if seeds.status(run, self.where) == "done" else failed).append(rel)
+            (done if run_match.status(run, self.where) == "done" else failed).append(rel)
         s["runs"], s["failed"] = done, failed
         s["boots"] = len([x for x in done if os.path.basename(x) not in s["seeded"]]) + \
             len(failed) + s["lost_boots"]
@@ -181,8 +181,8 @@ class Bisect:
         """The candidate's boots.Variant, built once; None when it cannot
         be (the side's build record says why)."""
         s = self.side(cand)
-        if s["build"] and s["build"]["ok"] and seeds.prepared(s["kernel"], self.where):
-            return seeds.variant(s)
+        if s["build"] and s["build"]["ok"] and run_match.prepared(s["kernel"], self.where):
+            return run_match.variant(s)
         if s["build"] and not s["build"]["ok"]:
             return None
         self.say("building %s" % cand.describe())
@@ -241,7 +241,7 @@ class Bisect:
     def check_runs(self, cand, new):
         s = self.side(cand)
         for run in new:
-            why = seeds.mismatch(run, s["kernel"], self.r.append, s["parameters"], self.where,
+            why = run_match.mismatch(run, s["kernel"], self.r.append, s["parameters"], self.where,
                                  self.rec.get("clock"))
             if why:
                 raise Error("run %s is not of %s: %s" % (run, cand.label, why))
@@ -289,7 +289,7 @@ class Bisect:
                 raise Error("the %s end %s could not be built: %s"
                             % ("good" if cand.index == 0 else "bad", cand.describe(),
                                s["build"]["reason"]), 2)
-            copied = seeds.copy(path, self.state.side(cand.label), variant, self.r.append, self.where,
+            copied = run_match.copy(path, self.state.side(cand.label), variant, self.r.append, self.where,
                                 self.clock(variant))
             s["seeded"] = sorted(set(s["seeded"]) | set(copied))
             self.refresh(cand)

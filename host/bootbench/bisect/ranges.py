@@ -12,7 +12,7 @@ head(r, tree)   the candidate of --git-bisect-run: the commit checked out
 import re
 from dataclasses import dataclass
 
-from bootbench.bisect import gitrange
+from bootbench import gitrange
 
 
 @dataclass

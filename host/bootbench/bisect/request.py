@@ -53,10 +53,10 @@ class Request:
     boot_cmd: str = None
     walk: bool = False
     append: str = ""
-    timeout: int = 1800
-    memory: int = 2048
-    cpus: int = 2
-    accel: str = "auto"
+    timeout: int = qemu.GUEST.timeout
+    memory: int = qemu.GUEST.memory
+    cpus: int = qemu.GUEST.cpus
+    accel: str = qemu.GUEST.accel
     clock: str = None               # auto, host or instructions (qemu.clock_request)
     icount_shift: int = None        # its -icount shift
     target: str = "auto"            # disk, model[:NAME] (models.request), or auto: the

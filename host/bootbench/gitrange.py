@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The git side of a bisect of commits: the tree, its commits and the
-range between them, and a worktree per commit.
+"""The git side of a bisect of commits and of a kernel tree's pipeline: the
+tree, its commits and the range between them, and a worktree per commit.
 
 Tree(path)                  a git tree; an Error (status 2) if it is none
 Tree.commit(name)           the full id of a commit name; Error 2 if none

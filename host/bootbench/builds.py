@@ -31,8 +31,7 @@ import subprocess
 import time
 from dataclasses import dataclass
 
-from bootbench import Error, boots, kernels
-from bootbench.bisect import seeds
+from bootbench import Error, boots, kernels, run_match
 
 # --config allnoconfig: the small kernel of make kernel-build.
 ALLNOCONFIG = "allnoconfig"
@@ -63,7 +62,7 @@ def check_kernel(word, where):
         if not os.path.exists(path):
             raise Error("kernel %s: %s does not exist" % (word, path), 2)
         return
-    if seeds.prepared(word, where):
+    if run_match.prepared(word, where):
         return
     done = subprocess.run(["make", "-s", "-n", "-C", where.top, "kernels", "KERNELS=" + word],
                           env=make_env(), capture_output=True, text=True, errors="replace")
@@ -90,7 +89,7 @@ def _prepare(word, where, log):
     name = _logged(log, kernels.prepare, word, where)
     # A kernel prepared before the image was last built gets its
     # initramfs again (make kernels does it for Debian's by name).
-    if not seeds.prepared(name, where) or kernels.stale(name, where):
+    if not run_match.prepared(name, where) or kernels.stale(name, where):
         with open(log, "a", encoding="utf-8") as f:
             done = subprocess.run(["make", "-s", "-C", where.top, "kernels", "KERNELS=" + name],
                                   env=make_env(), stdout=f, stderr=f)
