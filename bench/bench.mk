@@ -16,7 +16,7 @@ BENCH_SUITES := $(sort $(wildcard $(TOP)/bench/suites/*.ini))
 # without libpq.
 BENCH_SRCS := $(patsubst $(TOP)/bench/%,%,$(sort $(wildcard $(TOP)/bench/*.c \
 	$(TOP)/bench/*/*.c $(TOP)/bench/workloads/*/*.c)))
-BENCH_COMMON := json jsonread utf8 fileio stats message spawn spawn_run linesplit procstat \
+BENCH_COMMON := json jsonread utf8 fileio stats message cli spawn spawn_run linesplit procstat \
 	clockmode meminfo sysfs crc32c sha256
 
 BENCH_OBJS := $(addprefix $(BENCH_BUILD)/,$(BENCH_SRCS:.c=.o)) \

@@ -24,16 +24,14 @@
 #include "bench/suite/suite_keys.h"
 #include "bench/suite/suite_read.h"
 #include "bench/target/fstypes.h"
+#include "common/cli.h"
 #include "common/image_id.h"
 
-/* Write a, b and c to stdout: 0, or 1 if they could not be written. */
-static int print(const char *a, const char *b, const char *c)
+/* The exit status of a command whose output on stdout is written (0) or
+ * not (1, after the line that says so). */
+static int written(void)
 {
-	if (printf("%s%s%s", a, b, c) < 0 || fflush(stdout) != 0) {
-		perror(PROGNAME ": could not write to stdout");
-		return 1;
-	}
-	return 0;
+	return cli_stdout_written() ? 0 : 1;
 }
 
 /* cluster-manifest: the template's entry lines on stdout. */
@@ -45,9 +43,8 @@ static int cluster_manifest(const char *dir)
 		fprintf(stderr, "%s: %s\n", PROGNAME, fail_reason());
 		return 1;
 	}
-	int rc = cluster_print(&m, stdout) < 0 || fflush(stdout) != 0;
-	if (rc)
-		perror(PROGNAME ": could not write to stdout");
+	cluster_print(&m, stdout);
+	int rc = written();
 	cluster_free(&m);
 	return rc;
 }
@@ -66,7 +63,8 @@ static int cluster_check_command(const char *dir, const char *manifest)
 		cluster_free(&m);
 		return 1;
 	}
-	int rc = print(m.digest, "", "\n");
+	printf("%s\n", m.digest);
+	int rc = written();
 	cluster_free(&m);
 	return rc;
 }
@@ -77,25 +75,19 @@ int main(int argc, char **argv)
 	struct bench_options o;
 	char err[1024];
 
-	if (bench_options_parse(argc, argv, &o, err, sizeof(err)) < 0) {
-		const char *cmd = bench_options_command_name(o.command);
-
-		fprintf(stderr, "%s: %s\n", PROGNAME, err);
-		fprintf(stderr, "Try \"%s%s%s --help\" for more information.\n",
-			PROGNAME, cmd ? " " : "", cmd ? cmd : "");
-		return 2;
-	}
+	if (bench_options_parse(argc, argv, &o, err, sizeof(err)) < 0)
+		return cli_usage_error(bench_options_command_name(o.command), "%s", err);
 	if (o.command == CMD_VERSION)
-		return print(PROGNAME " (bootbench) ", bootbench_image_id, "\n");
+		return cli_print_version(bootbench_image_id) ? 0 : 1;
 	if (o.command == CMD_HELP || o.help)
-		return print(bench_options_help(o.command), "", "");
+		return cli_print_help(bench_options_help(o.command)) ? 0 : 1;
 	if (o.command == CMD_KEYS) {
 		suite_list_keys(stdout);
-		return fflush(stdout) == 0 ? 0 : 1;
+		return written();
 	}
 	if (o.command == CMD_FILESYSTEMS) {
 		fs_types_print(stdout);
-		return fflush(stdout) == 0 ? 0 : 1;
+		return written();
 	}
 	if (o.command == CMD_CLUSTER_MANIFEST)
 		return cluster_manifest(o.template ? o.template : CLUSTER_TEMPLATE);
@@ -112,11 +104,7 @@ int main(int argc, char **argv)
 		pg_set_bindir(o.pg_bindir);
 	if (o.command == CMD_DESCRIBE) {
 		suite_describe(&suite, stdout);
-		if (fflush(stdout) != 0) {
-			perror(PROGNAME ": could not write to stdout");
-			return 1;
-		}
-		return 0;
+		return written();
 	}
 	if (bench_options_clock(getenv("BOOTBENCH_CLOCK"), &o.icount_shift, err,
 				sizeof(err)) < 0) {

@@ -38,6 +38,18 @@
 	"                          instructions:N,sleep=off when an idle guest's\n" \
 	"                          time jumps to its next deadline\n"
 
+/* The exit statuses of run, in the program's text and run's. */
+#define RUN_EXIT_STATUS \
+	"Exit status: 0 success, 1 the run failed, 2 usage error or unknown suite,\n" \
+	"3 a program of the run stuck in uninterruptible sleep (state D) after SIGKILL:\n" \
+	"its I/O does not complete (the run ended at once, nothing unmounted),\n" \
+	"143 stopped by SIGTERM (after stopping PostgreSQL and unmounting).\n"
+
+/* The exit statuses of the commands that list something (keys,
+ * filesystems). */
+#define LIST_EXIT_STATUS \
+	"Exit status: 0 success, 1 stdout could not be written, 2 usage error.\n"
+
 const char bench_options_usage[] =
 	"bootbench-bench runs a benchmark suite on a dedicated block device.\n"
 	"\n"
@@ -70,10 +82,7 @@ const char bench_options_usage[] =
 	"\n"
 	ENVIRONMENT_LINES
 	"\n"
-	"Exit status: 0 success, 1 the run failed, 2 usage error or unknown suite,\n"
-	"3 a program of the run stuck in uninterruptible sleep (state D) after SIGKILL:\n"
-	"its I/O does not complete (the run ended at once, nothing unmounted),\n"
-	"143 stopped by SIGTERM (after stopping PostgreSQL and unmounting).\n";
+	RUN_EXIT_STATUS;
 
 static const char usage_describe[] =
 	"bootbench-bench describe prints a suite's requirements as key=value lines.\n"
@@ -101,7 +110,7 @@ static const char usage_keys[] =
 	"Options:\n"
 	"  -h, --help              show this help, then exit\n"
 	"\n"
-	"Exit status: 0 success, 1 stdout could not be written, 2 usage error.\n";
+	LIST_EXIT_STATUS;
 
 static const char usage_filesystems[] =
 	"bootbench-bench filesystems lists the filesystem types of [filesystem] type,\n"
@@ -114,7 +123,7 @@ static const char usage_filesystems[] =
 	"Options:\n"
 	"  -h, --help              show this help, then exit\n"
 	"\n"
-	"Exit status: 0 success, 1 stdout could not be written, 2 usage error.\n";
+	LIST_EXIT_STATUS;
 
 static const char usage_cluster_manifest[] =
 	"bootbench-bench cluster-manifest prints the entry lines of the manifest of a\n"
@@ -166,10 +175,7 @@ static const char usage_run[] =
 	"\n"
 	ENVIRONMENT_LINES
 	"\n"
-	"Exit status: 0 success, 1 the run failed, 2 usage error or unknown suite,\n"
-	"3 a program of the run stuck in uninterruptible sleep (state D) after SIGKILL:\n"
-	"its I/O does not complete (the run ended at once, nothing unmounted),\n"
-	"143 stopped by SIGTERM (after stopping PostgreSQL and unmounting).\n";
+	RUN_EXIT_STATUS;
 
 #define ON(cmd) (1u << (cmd))
 

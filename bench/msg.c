@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* msg.c: progress lines, warnings and the recorded failure reason. */
 #include "bench/msg.h"
+#include "common/cli.h"
 #include "common/message.h"
 
 #include <errno.h>
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+const char *cli_program = PROGNAME;
 static char reason[1024];
 
 /* Format into buf; a format ending in ':' appends strerror(errno). */

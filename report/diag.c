@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* diag.c: warnings and errors on stderr. */
 #include "report/diag.h"
+#include "common/cli.h"
 #include "common/message.h"
 
 #include <errno.h>
@@ -8,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *diag_program = PROGNAME;
+const char *cli_program = PROGNAME;
 static int warnings, quiet;
 
 static void vmessage(const char *kind, const char *path, int line,
@@ -17,7 +18,7 @@ static void vmessage(const char *kind, const char *path, int line,
 	char text[4096];
 
 	message_vformat(text, sizeof(text), errno, fmt, ap);
-	fprintf(stderr, "%s: %s: ", diag_program, kind);
+	fprintf(stderr, "%s: %s: ", cli_program, kind);
 	if (path && line > 0)
 		fprintf(stderr, "%s:%d: ", path, line);
 	else if (path)

@@ -6,11 +6,9 @@
 #ifndef BOOTBENCH_REPORT_DIAG_H
 #define BOOTBENCH_REPORT_DIAG_H
 
+/* The name of bootbench-report; common/cli.h's cli_program, the name in
+ * messages, is PROGNAME but in bootbench-gate, which links the report. */
 #define PROGNAME "bootbench-report"
-
-/* The program named in messages: PROGNAME, or the program that links the
- * report (bootbench-gate). */
-extern const char *diag_program;
 
 /* "bootbench-report: warning: PATH:LINE: ..." (no ":LINE" if line is 0).
  * A format ending in ':' gets ": strerror(errno)" appended. */

@@ -10,6 +10,7 @@
  */
 #include "report/output.h"
 
+#include "common/cli.h"
 #include "report/clocks.h"
 #include "report/diag.h"
 #include "report/html_charts.h"
@@ -225,7 +226,7 @@ static void report_body(FILE *f, const struct report *r)
 static void page(FILE *f, const struct report *const *reps, size_t n, const char *lead)
 {
 	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s: ",
-		diag_program);
+		cli_program);
 	html_escape(f, n ? report_suite(reps[0]) : "no report");
 	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", css);
 	if (lead)

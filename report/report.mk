@@ -11,7 +11,7 @@ REPORT       := $(OUT)/bin/bootbench-report
 # paths below report/), and the modules of common/ it uses.
 REPORT_SRCS   := $(patsubst $(TOP)/report/%,%,$(sort $(wildcard $(TOP)/report/*.c \
 	$(TOP)/report/stats/*.c $(TOP)/report/profile/*.c)))
-REPORT_COMMON := jsonread utf8 json stats fileio message
+REPORT_COMMON := jsonread utf8 json stats fileio message cli
 REPORT_OBJS   := $(addprefix $(REPORT_BUILD)/,$(REPORT_SRCS:.c=.o)) \
 	$(REPORT_COMMON:%=$(REPORT_BUILD)/%.o) $(REPORT_BUILD)/image-id.o
 REPORT_CFLAGS := $(OUR_CFLAGS)

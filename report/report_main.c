@@ -7,6 +7,7 @@
  * Exit status: 0 everything was read, 1 some input was skipped (the
  * warnings say what), 2 bad usage or nothing to report.
  */
+#include "common/cli.h"
 #include "report/clocks.h"
 #include "report/diag.h"
 #include "report/group.h"
@@ -19,7 +20,6 @@
 #include "report/profile/profile.h"
 #include "report/runs.h"
 #include "report/summary.h"
-#include "report/usage.h"
 
 #include <stdio.h>
 
@@ -33,7 +33,8 @@ int main(int argc, char **argv)
 	if (rc)
 		return rc;
 	if (opt.help || opt.version)
-		return usage_help_or_version(opt.help, report_options_usage, bootbench_image_id);
+		return (opt.help ? cli_print_help(report_options_usage)
+				 : cli_print_version(bootbench_image_id)) ? 0 : 2;
 	if (opt.direction)
 		return metric_print_direction(stdout, opt.direction);
 	if (opt.summary) {

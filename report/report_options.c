@@ -2,6 +2,7 @@
 /* report_options.c: parse the command line of bootbench-report. */
 #include "report/report_options.h"
 
+#include "common/cli.h"
 #include "report/diag.h"
 #include "report/usage.h"
 
@@ -113,7 +114,7 @@ int report_options_parse(struct report_options *o, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		/* An empty value, or the next option taken as the value. */
 		if (c >= OPT_BY && c <= OPT_DIRECTION && usage_no_value(optarg, argv, optind))
-			return usage_error("option \"--%s\" needs a value", usage_long_name(longopts, c));
+			return cli_usage_error(NULL, "option \"--%s\" needs a value", usage_long_name(longopts, c));
 		switch (c) {
 		case OPT_BY: o->by = optarg; break;
 		case OPT_ROWS: o->rows = optarg; break;
@@ -126,19 +127,19 @@ int report_options_parse(struct report_options *o, int argc, char **argv)
 			return 0;
 		case OPT_CONFIDENCE:
 			if (!usage_percentage("--confidence", optarg, 0, false, &o->confidence))
-				return usage_hint();
+				return cli_hint(NULL);
 			break;
 		case OPT_PLAN:
 			if (!usage_percentage("--plan", optarg, 0, false, &o->plan))
-				return usage_hint();
+				return cli_hint(NULL);
 			break;
 		case OPT_THRESHOLD:
 			if (!thresholds_add(&o->threshold, "--threshold", optarg))
-				return usage_hint();
+				return cli_hint(NULL);
 			break;
 		case OPT_POWER:
 			if (!usage_percentage("--power", optarg, 50, true, &o->power))
-				return usage_hint();
+				return cli_hint(NULL);
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "text") == 0)
@@ -149,10 +150,9 @@ int report_options_parse(struct report_options *o, int argc, char **argv)
 				o->format = FORMAT_CSV;
 			else if (strcmp(optarg, "json") == 0)
 				o->format = FORMAT_JSON;
-			else {
-				diag_error("--format: unknown format '%s' (text, markdown, csv, json)", optarg);
-				return usage_hint();
-			}
+			else
+				return cli_usage_error(NULL, "--format: unknown format '%s' (text, markdown, csv, json)",
+						       optarg);
 			break;
 		case 'h':
 			o->help = true;
@@ -178,16 +178,12 @@ int report_options_parse(struct report_options *o, int argc, char **argv)
 			return usage_option_error(longopts, c, argv[optind - 1]);
 		}
 	}
-	if (optind >= argc) {
-		diag_error("no run or results directory given");
-		return usage_hint();
-	}
-	if (o->plan > 0 && o->plan <= o->threshold.all) {
-		diag_error("--plan %g: not above the threshold of %g %% (--threshold): a change that "
-			   "is not above it is marked at most half the time, whatever the boots",
-			   o->plan, o->threshold.all);
-		return usage_hint();
-	}
+	if (optind >= argc)
+		return cli_usage_error(NULL, "no run or results directory given");
+	if (o->plan > 0 && o->plan <= o->threshold.all)
+		return cli_usage_error(NULL, "--plan %g: not above the threshold of %g %% (--threshold): "
+				       "a change that is not above it is marked at most half the time, "
+				       "whatever the boots", o->plan, o->threshold.all);
 	o->paths = argv + optind;
 	o->npaths = (size_t)(argc - optind);
 	return 0;

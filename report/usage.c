@@ -2,30 +2,12 @@
 /* usage.c: usage errors in the tools' conventions (usage.h). */
 #include "report/usage.h"
 
+#include "common/cli.h"
 #include "report/diag.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int usage_hint(void)
-{
-	fprintf(stderr, "Try \"%s --help\" for more information.\n", diag_program);
-	return 2;
-}
-
-int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", diag_program);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return usage_hint();
-}
 
 const char *usage_long_name(const struct option *longopts, int val)
 {
@@ -40,11 +22,11 @@ int usage_option_error(const struct option *longopts, int c, const char *arg)
 	const char *name = usage_long_name(longopts, optopt);
 
 	if (c == ':' && name)
-		return usage_error("option \"--%s\" needs a value", name);
+		return cli_usage_error(NULL, "option \"--%s\" needs a value", name);
 	if (name)
-		return usage_error("option \"--%s\" takes no value", name);
+		return cli_usage_error(NULL, "option \"--%s\" takes no value", name);
 	if (optopt)
-		return usage_error("unknown option \"-%c\"", optopt);
+		return cli_usage_error(NULL, "unknown option \"-%c\"", optopt);
 
 	int len = (int)strcspn(arg, "="), matches = 0;
 
@@ -52,26 +34,13 @@ int usage_option_error(const struct option *longopts, int c, const char *arg)
 		for (const struct option *l = longopts; l->name; l++)
 			matches += strncmp(l->name, arg + 2, (size_t)len - 2) == 0;
 	if (matches > 1)
-		return usage_error("option \"%.*s\" is ambiguous", len, arg);
-	return usage_error("unknown option \"%.*s\"", len, arg);
+		return cli_usage_error(NULL, "option \"%.*s\" is ambiguous", len, arg);
+	return cli_usage_error(NULL, "unknown option \"%.*s\"", len, arg);
 }
 
 bool usage_no_value(const char *optarg, char **argv, int optind)
 {
 	return *optarg == '\0' || (optarg == argv[optind - 1] && strncmp(optarg, "--", 2) == 0);
-}
-
-int usage_help_or_version(bool help, const char *usage, const char *image_id)
-{
-	if (help)
-		fputs(usage, stdout);
-	else
-		printf("%s (bootbench) %s\n", diag_program, image_id);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		diag_error("could not write to stdout:");
-		return 2;
-	}
-	return 0;
 }
 
 bool usage_percentage(const char *option, const char *arg, double lo, bool with_lo, double *out)

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * usage.h: the usage errors of the command lines that link the report
- * (bootbench-report, bootbench-gate), in the tools' conventions: one line
- * naming the problem, in the program's name (diag.h diag_program), then
- * the hint to --help; exit status 2.
+ * (bootbench-report, bootbench-gate) that getopt_long finds, and their
+ * values, in the convention of common/cli.h.
  */
 #ifndef BOOTBENCH_REPORT_USAGE_H
 #define BOOTBENCH_REPORT_USAGE_H
@@ -11,10 +10,6 @@
 #include <getopt.h>
 #include <stdbool.h>
 
-/* 'Try "PROGRAM --help" for more information.': returns 2. */
-int usage_hint(void);
-/* "PROGRAM: <what>" and the hint: returns 2. */
-int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* getopt_long's '?' (unknown option, or a value given to a flag) and ':'
  * (no value) as usage errors; arg is argv[optind - 1].  Returns 2. */
 int usage_option_error(const struct option *longopts, int c, const char *arg);
@@ -23,10 +18,6 @@ const char *usage_long_name(const struct option *longopts, int val);
 /* Whether the value getopt_long gave is none: empty, or the next option
  * taken as the value ("--format --by fs"). */
 bool usage_no_value(const char *optarg, char **argv, int optind);
-/* What -h, --help or --version ask for, on stdout: the usage text when
- * help, else "PROGRAM (bootbench) ID", ID the image id.  0, or 2 after an
- * error. */
-int usage_help_or_version(bool help, const char *usage, const char *image_id);
 /* *out = arg, a percentage above lo (from lo when with_lo) and below 100;
  * false after an error naming the option. */
 bool usage_percentage(const char *option, const char *arg, double lo, bool with_lo, double *out);

@@ -9,13 +9,13 @@
  * report's HTML page).  Exit status: 0 passed, 1 failed, 2 bad usage or
  * an output not written, 3 the runs cannot decide.
  */
+#include "common/cli.h"
 #include "common/image_id.h"
 #include "report/diag.h"
 #include "report/gate/gate.h"
 #include "report/gate/gate_options.h"
 #include "report/gate/gate_output.h"
 #include "report/output.h"
-#include "report/usage.h"
 #include "report/whole_file.h"
 
 #include <stdio.h>
@@ -81,10 +81,10 @@ int main(int argc, char **argv)
 	struct gate g;
 	int rc;
 
-	diag_program = "bootbench-gate";
+	cli_program = "bootbench-gate";
 	rc = gate_options_parse(&opt, argc, argv);
 	if (rc == 0 && (opt.help || opt.version)) {
-		rc = usage_help_or_version(opt.help, gate_usage, bootbench_image_id);
+		rc = (opt.help ? cli_print_help(gate_usage) : cli_print_version(bootbench_image_id)) ? 0 : 2;
 		gate_options_free(&opt);
 		return rc;
 	}

@@ -2,6 +2,7 @@
 /* gate_options.c: parse the command line of bootbench-gate. */
 #include "report/gate/gate_options.h"
 
+#include "common/cli.h"
 #include "report/diag.h"
 #include "report/usage.h"
 #include "report/util.h"
@@ -75,7 +76,7 @@ int gate_options_parse(struct gate_options *o, int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		if (c >= OPT_BASELINE && c <= OPT_SUITE && usage_no_value(optarg, argv, optind))
-			return usage_error("option \"--%s\" needs a value", usage_long_name(longopts, c));
+			return cli_usage_error(NULL, "option \"--%s\" needs a value", usage_long_name(longopts, c));
 		switch (c) {
 		case OPT_BASELINE: o->baseline = optarg; break;
 		case OPT_CANDIDATE: o->candidate = optarg; break;
@@ -88,11 +89,11 @@ int gate_options_parse(struct gate_options *o, int argc, char **argv)
 		case OPT_SUITE: o->suite = optarg; break;
 		case OPT_THRESHOLD:
 			if (!thresholds_add(&o->threshold, "--threshold", optarg))
-				return usage_hint();
+				return cli_hint(NULL);
 			break;
 		case OPT_CONFIDENCE:
 			if (!usage_percentage("--confidence", optarg, 0, false, &o->confidence))
-				return usage_hint();
+				return cli_hint(NULL);
 			break;
 		case 'h':
 			o->help = true;
@@ -105,16 +106,16 @@ int gate_options_parse(struct gate_options *o, int argc, char **argv)
 		}
 	}
 	if (optind < argc)
-		return usage_error("unexpected argument \"%s\": the runs are given as --baseline DIR "
+		return cli_usage_error(NULL, "unexpected argument \"%s\": the runs are given as --baseline DIR "
 				   "--candidate DIR", argv[optind]);
 	if (!o->baseline)
-		return usage_error("no baseline: give --baseline DIR, the runs to compare against");
+		return cli_usage_error(NULL, "no baseline: give --baseline DIR, the runs to compare against");
 	if (!o->candidate)
-		return usage_error("no candidate: give --candidate DIR, the runs of the kernel under test");
+		return cli_usage_error(NULL, "no candidate: give --candidate DIR, the runs of the kernel under test");
 	for (size_t i = 0; i < o->nmetrics; i++)
 		for (size_t j = 0; j < i; j++)
 			if (strcmp(o->metrics[i], o->metrics[j]) == 0)
-				return usage_error("--metric %s given twice", o->metrics[i]);
+				return cli_usage_error(NULL, "--metric %s given twice", o->metrics[i]);
 	return 0;
 }
 
