@@ -48,7 +48,7 @@ int fail(const char *fmt, ...)
 	return -1;
 }
 
-void warn(const char *fmt, ...)
+void warning(const char *fmt, ...)
 {
 	char line[1024];
 	va_list ap;

@@ -4,9 +4,11 @@
  *
  * note() prints a progress line on stdout.  fail() records the reason the
  * run fails (the first reason wins: later ones are consequences) and
- * returns -1; warn() prints a line on stderr at once.  A format ending in
- * ':' gets ": strerror(errno)" appended, so every failed call names what
- * it did and why it failed.
+ * returns -1; warning() prints a line on stderr at once.  The same verbs
+ * mean the same in the init (init/console.h) and the report
+ * (report/diag.h).  A format ending in ':' gets ": strerror(errno)"
+ * appended (common/message.h), so every failed call names what it did and
+ * why it failed.
  */
 #ifndef BOOTBENCH_MSG_H
 #define BOOTBENCH_MSG_H
@@ -17,7 +19,7 @@
 
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The recorded reason, or NULL if nothing failed. */
 const char *fail_reason(void);

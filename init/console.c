@@ -104,7 +104,7 @@ static void format(char *buf, size_t size, const char *prefix, int err,
 		message_vformat(buf + n, size - n, err, fmt, ap);
 }
 
-void say(const char *fmt, ...)
+void note(const char *fmt, ...)
 {
 	char buf[LINE_MAX_LEN];
 	va_list ap;

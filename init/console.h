@@ -6,7 +6,7 @@
  * and to the log: kept in memory until console_attach() names the file
  * (logs/console.log of the run), appended to that file from then on.
  *
- * say(), warning() and fail() take printf formats; a format ending in ':'
+ * note(), warning() and fail() take printf formats; a format ending in ':'
  * gets ": " and strerror(errno) appended, so a failure names what failed
  * and why.  The first fail() of the boot is the run's reason.
  */
@@ -28,7 +28,7 @@ void console_line(const char *text);
 /* A line of data as it is, without a stamp, on /dev/console only: not in
  * the log, not on the other consoles. */
 void console_data(const char *text);
-void say(const char *fmt, ...) FORMAT(1, 2);
+void note(const char *fmt, ...) FORMAT(1, 2);
 void warning(const char *fmt, ...) FORMAT(1, 2);
 int fail(const char *fmt, ...) FORMAT(1, 2);
 

@@ -51,7 +51,7 @@ static bool mark_failed(const struct handover *h, const char *run_dir, const cha
 		warning("could not %s:", err);
 		return false;
 	}
-	say("run failed: %s/run.json", h->run);
+	note("run failed: %s/run.json", h->run);
 	return true;
 }
 
@@ -114,7 +114,7 @@ _Noreturn void crash_on_purpose(const char *phase)
 {
 	sigset_t segv;
 
-	say("bootbench.crash=%s: the boot program crashes now, as asked (for tests)", phase);
+	note("bootbench.crash=%s: the boot program crashes now, as asked (for tests)", phase);
 	sigemptyset(&segv);
 	sigaddset(&segv, SIGSEGV);
 	signal(SIGSEGV, SIG_DFL);

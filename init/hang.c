@@ -29,14 +29,14 @@ void hang_setup(struct hang *h)
 		return;
 	}
 	if (s->at_boot < 0)
-		say("hung tasks: the kernel has no hung-task detector (%s): a lost I/O is "
-		    "found only when a program passes its deadline", HUNG_TASK_SYSCTL);
+		note("hung tasks: the kernel has no hung-task detector (%s): a lost I/O is "
+		     "found only when a program passes its deadline", HUNG_TASK_SYSCTL);
 	else if (s->during_run == 0)
-		say("hung tasks: the kernel's hung-task detector is off (%s is 0): a lost "
-		    "I/O is found only when a program passes its deadline", HUNG_TASK_SYSCTL);
+		note("hung tasks: the kernel's hung-task detector is off (%s is 0): a lost "
+		     "I/O is found only when a program passes its deadline", HUNG_TASK_SYSCTL);
 	else if (s->during_run != s->at_boot)
-		say("hung tasks: %s set to %ld s (it was %ld s)", HUNG_TASK_SYSCTL,
-		    s->during_run, s->at_boot);
+		note("hung tasks: %s set to %ld s (it was %ld s)", HUNG_TASK_SYSCTL,
+		     s->during_run, s->at_boot);
 }
 
 void hang_watch_begin(struct hang *h)
@@ -110,8 +110,8 @@ static void say_task(const struct hang_task *t)
 				 (int)len, f);
 		f += len + (f[len] == '\n');
 	}
-	say("hang: %s (pid %d) in state D: %s", t->name, t->pid,
-	    !t->have_stack ? "(its stack cannot be read)" : frames[0] ? frames : "(no stack)");
+	note("hang: %s (pid %d) in state D: %s", t->name, t->pid,
+	     !t->have_stack ? "(its stack cannot be read)" : frames[0] ? frames : "(no stack)");
 }
 
 void hang_found(struct hang *h, const char *by, const char *said)
@@ -125,20 +125,20 @@ void hang_found(struct hang *h, const char *by, const char *said)
 	h->by = by;
 	h->at_s = clock_now();
 	snprintf(h->said, sizeof h->said, "%s", said);
-	say("hang: %s", said);
+	note("hang: %s", said);
 	if (tasks_in_state(root_of(h), 'D', take_task, h) < 0)
 		warning("hang: could not read \"%s/proc\":", root_of(h));
 	for (size_t i = 0; i < h->n_tasks; i++)
 		say_task(&h->tasks[i]);
 	if (h->tasks_left_out)
-		say("hang: and %zu more tasks in state D", h->tasks_left_out);
+		note("hang: and %zu more tasks in state D", h->tasks_left_out);
 	if ((n = inflight_read_all(root_of(h), h->disks, HANG_DISKS_MAX)) < 0)
 		warning("hang: could not read \"%s/sys/block\":", root_of(h));
 	h->n_disks = n < 0 ? 0 : (size_t)n;
 	for (size_t i = 0; i < h->n_disks; i++)
 		if (h->disks[i].reads || h->disks[i].writes)
-			say("hang: %s has %llu reads and %llu writes in flight", h->disks[i].disk,
-			    h->disks[i].reads, h->disks[i].writes);
+			note("hang: %s has %llu reads and %llu writes in flight", h->disks[i].disk,
+			     h->disks[i].reads, h->disks[i].writes);
 }
 
 /* Task i of a list, named in the reason if it is among the first

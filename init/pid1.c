@@ -139,7 +139,7 @@ static void sync_disks(void)
 	pid_t pid;
 
 	if (handover_load(HANDOVER_PATH, &h) == 0 && h.hung[0]) {
-		say("not syncing the disks: the I/O of %s was lost", h.hung);
+		note("not syncing the disks: the I/O of %s was lost", h.hung);
 		return;
 	}
 	pid = fork();
@@ -163,7 +163,7 @@ static _Noreturn void end_machine(int cmd, const struct supervision *sv)
 		reboot(RB_KEXEC);
 		warning("walk: could not start the next kernel (reboot RB_KEXEC):");
 		cmd = supervise_after(sv);
-		say("%s", cmd == RB_AUTOBOOT ? "rebooting" : "powering off");
+		note("%s", cmd == RB_AUTOBOOT ? "rebooting" : "powering off");
 	}
 	reboot(cmd);
 	fail("could not %s (reboot(2)):", cmd == RB_AUTOBOOT ? "reboot" : "power off");
@@ -204,6 +204,6 @@ int main(void)
 	} else {
 		record_crash(reason, deadline, &sv);
 	}
-	say("%s", supervise_after(&sv) == RB_AUTOBOOT ? "rebooting" : "powering off");
+	note("%s", supervise_after(&sv) == RB_AUTOBOOT ? "rebooting" : "powering off");
 	end_machine(supervise_after(&sv), &sv);
 }

@@ -29,7 +29,7 @@ static void shell(void)
 		warning("bootbench.after=shell: could not access \"%s\":", SHELL_PROGRAM);
 		return;
 	}
-	say("bootbench.after=shell: starting %s; exit it to power off", SHELL_PROGRAM);
+	note("bootbench.after=shell: starting %s; exit it to power off", SHELL_PROGRAM);
 	pid = fork();
 	if (pid < 0) {
 		warning("bootbench.after=shell: could not fork:");
@@ -67,11 +67,11 @@ _Noreturn void power_off(struct boot *b)
 	enum after after = b->params.after;
 
 	if (b->kexec_loaded) {
-		say("walk: starting %s", b->kexec_name);
+		note("walk: starting %s", b->kexec_name);
 		leave(b, BOOT_EXIT_KEXEC);
 	}
 	if (after == AFTER_SHELL)
 		shell();
-	say("%s", after == AFTER_REBOOT ? "rebooting" : "powering off");
+	note("%s", after == AFTER_REBOOT ? "rebooting" : "powering off");
 	leave(b, after == AFTER_REBOOT ? BOOT_EXIT_REBOOT : BOOT_EXIT_POWEROFF);
 }

@@ -70,10 +70,10 @@ int runner_describe_suite(struct boot *b)
 		return fail("%s describe --suite %s gave no %s", BENCH_PROGRAM,
 			    b->params.suite, missing);
 	b->have_suite = true;
-	say("suite %s: target at least %lld MiB, unmarked partitions %s, WAL partition %s",
-	    b->suite.name, b->suite.min_target_mib,
-	    b->suite.allow_unmarked ? "allowed" : "refused",
-	    b->suite.needs_wal ? "needed" : "optional");
+	note("suite %s: target at least %lld MiB, unmarked partitions %s, WAL partition %s",
+	     b->suite.name, b->suite.min_target_mib,
+	     b->suite.allow_unmarked ? "allowed" : "refused",
+	     b->suite.needs_wal ? "needed" : "optional");
 	return 0;
 }
 
@@ -147,8 +147,8 @@ int bench_run(struct boot *b)
 	/* The runner's figures are in this clock too (clockmode.h). */
 	if (setenv("BOOTBENCH_CLOCK", clock_text(&b->params.clock, ctext, sizeof ctext), 1) < 0)
 		return fail("could not set BOOTBENCH_CLOCK:");
-	say("running suite %s on %s (deadline in %.0f s)", b->params.suite,
-	    b->target->path, deadline - clock_now());
+	note("running suite %s on %s (deadline in %.0f s)", b->params.suite,
+	     b->target->path, deadline - clock_now());
 	b->bench_started = true;
 	hang_watch_begin(&b->hang);
 	rc = children_run(argv, deadline, CHILDREN_KILL_GRACE, run_line, &c, &watch, &r);

@@ -75,8 +75,8 @@ int clocks_check(const struct dataset *ds, bool mixed_ok)
 	if (s.n < 2 || mixed_ok)
 		return 0;
 	list = clocks_list(&s, true);
-	diag_error("the runs are measured in different clocks: %s; figures of different clocks "
-		   "do not compare (doc/clocks.md): give --mixed-clocks to compare them anyway", list);
+	fail("the runs are measured in different clocks: %s; figures of different clocks "
+	     "do not compare (doc/clocks.md): give --mixed-clocks to compare them anyway", list);
 	free(list);
 	return 2;
 }

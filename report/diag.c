@@ -26,7 +26,7 @@ static void vmessage(const char *kind, const char *path, int line,
 	fprintf(stderr, "%s\n", text);
 }
 
-void diag_warn(const char *path, int line, const char *fmt, ...)
+void warning_at(const char *path, int line, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -48,11 +48,12 @@ void diag_quiet(int q)
 	quiet = q;
 }
 
-void diag_error(const char *fmt, ...)
+int fail(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
 	vmessage("error", NULL, 0, fmt, ap);
 	va_end(ap);
+	return -1;
 }

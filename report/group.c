@@ -38,8 +38,8 @@ int report_build(struct report *r, struct dataset *ds, const struct report_optio
 	if (o->baseline) {
 		ssize_t b = strlist_find(&cols, o->baseline);
 		if (b < 0) {
-			diag_error("--baseline: no column '%s' (columns by %s: %s%s)", o->baseline,
-				   r->axis, cols.v[0], cols.n > 1 ? ", ..." : "");
+			fail("--baseline: no column '%s' (columns by %s: %s%s)", o->baseline,
+			     r->axis, cols.v[0], cols.n > 1 ? ", ..." : "");
 			free(row_key);
 			strlist_free(&workloads);
 			return 2;

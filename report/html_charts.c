@@ -26,7 +26,7 @@ char *html_series_attrs(const struct report *r, size_t col)
 
 	m = open_memstream(&buf, &len);
 	if (!m) {
-		diag_error("could not open a memory stream:");
+		fail("could not open a memory stream:");
 		exit(2);
 	}
 	fprintf(m, "data-column=\"%s\" data-value=\"", column_letter(col));

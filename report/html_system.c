@@ -57,8 +57,8 @@ static char *sys_csv(const struct measurement *m)
 	path = xasprintf("%s/%s", m->run->path, rel);
 	text = read_file(path, &len);
 	if (!text)
-		diag_warn(path, 0, "the per-second samples of the machine (%s:%d) are not drawn:",
-			  m->source, m->line);
+		warning_at(path, 0, "the per-second samples of the machine (%s:%d) are not drawn:",
+			   m->source, m->line);
 	free(path);
 	return text;
 }

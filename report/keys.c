@@ -2,6 +2,7 @@
 /* keys.c: what --by and --rows name (keys.h). */
 #include "report/keys.h"
 
+#include "common/cli.h"
 #include "report/diag.h"
 #include "report/util.h"
 
@@ -81,7 +82,7 @@ static bool an_object(const struct dataset *ds, const char *path, const char *wh
 		if (!v || v->type != JR_OBJECT)
 			continue;
 		fprintf(stderr, "%s: error: %s: %s is an object in run.json: name one of its keys:",
-			PROGNAME, what, path);
+			cli_program, what, path);
 		for (size_t i = 0; i < v->count && i < 8; i++)
 			fprintf(stderr, "%s %s.%s", i ? "," : "", path, v->keys[i]);
 		fprintf(stderr, "%s\n", v->count > 8 ? ", ..." : "");
@@ -92,8 +93,8 @@ static bool an_object(const struct dataset *ds, const char *path, const char *wh
 
 static void ambiguous(const char *what, const char *name, const struct attrs *hits)
 {
-	diag_error("%s: '%s' is ambiguous: %s, %s%s", what, name, hits->v[0].key, hits->v[1].key,
-		   hits->n > 2 ? ", ..." : "");
+	fail("%s: '%s' is ambiguous: %s, %s%s", what, name, hits->v[0].key, hits->v[1].key,
+	     hits->n > 2 ? ", ..." : "");
 }
 
 char *key_resolve(struct dataset *ds, const char *name, const char *what)
@@ -130,7 +131,7 @@ char *key_resolve(struct dataset *ds, const char *name, const char *what)
 		ambiguous(what, name, &hits);
 	} else if (!an_object(ds, name, what)) {
 		fprintf(stderr, "%s: error: %s: no key '%s' in the results or run.json; keys:",
-			PROGNAME, what, name);
+			cli_program, what, name);
 		for (size_t i = 0; i < keys.n; i++)
 			if (strcmp(keys.v[i].key, "run") != 0 && strcmp(keys.v[i].key, "argument") != 0)
 				fprintf(stderr, " %s", keys.v[i].key);

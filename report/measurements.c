@@ -47,32 +47,32 @@ static bool measurement_parse(struct run *r, const char *path, int lineno,
 
 	memset(m, 0, sizeof *m);
 	if (!j) {
-		diag_warn(path, lineno, "not valid JSON (column %d: %s); line skipped",
-			  err.column, err.message);
+		warning_at(path, lineno, "not valid JSON (column %d: %s); line skipped",
+			   err.column, err.message);
 		return false;
 	}
 	m->json = j;
 	if (j->type != JR_OBJECT) {
-		diag_warn(path, lineno, "not a JSON object; line skipped");
+		warning_at(path, lineno, "not a JSON object; line skipped");
 		goto skip;
 	}
 	if (!jr_int(jr_get(j, "format_version"), &ver)) {
-		diag_warn(path, lineno, "no format_version; line skipped");
+		warning_at(path, lineno, "no format_version; line skipped");
 		goto skip;
 	}
 	if (ver != 1 && ver != 2) {
-		diag_warn(path, lineno, "unknown format_version %lld (this report reads 1 and 2); line skipped", ver);
+		warning_at(path, lineno, "unknown format_version %lld (this report reads 1 and 2); line skipped", ver);
 		goto skip;
 	}
 	workload = jr_str(jr_get(j, "workload"));
 	if (!workload || !jr_get(j, "metrics") || jr_get(j, "metrics")->type != JR_OBJECT) {
-		diag_warn(path, lineno, "no workload or metrics; line skipped");
+		warning_at(path, lineno, "no workload or metrics; line skipped");
 		goto skip;
 	}
 	suite = jr_str(jr_get(j, "suite"));
 	if (suite && r->suite && strcmp(suite, r->suite) != 0) {
-		diag_warn(path, lineno, "suite \"%s\", but the run is of suite \"%s\"; line skipped",
-			  suite, r->suite);
+		warning_at(path, lineno, "suite \"%s\", but the run is of suite \"%s\"; line skipped",
+			   suite, r->suite);
 		goto skip;
 	}
 	if (suite && !r->suite)
@@ -85,7 +85,7 @@ static bool measurement_parse(struct run *r, const char *path, int lineno,
 	if (jr_get(primary, "higher_is_better") && jr_get(primary, "higher_is_better")->type == JR_BOOL)
 		m->higher_is_better = jr_get(primary, "higher_is_better")->boolean;
 	if (!jr_num(jr_get(jr_get(j, "metrics"), m->metric), &m->value) || !isfinite(m->value)) {
-		diag_warn(path, lineno, "no number for the primary metric \"%s\"; line skipped", m->metric);
+		warning_at(path, lineno, "no number for the primary metric \"%s\"; line skipped", m->metric);
 		goto skip;
 	}
 	m->run = r;
@@ -140,11 +140,11 @@ void measurements_read(struct dataset *ds, struct run *r)
 	text = read_file(path, &len);
 	if (!text) {
 		if (errno == ENOENT)
-			diag_warn(path, 0, "missing: the run has no measurements%s%s%s",
-				  r->status ? " (status " : "", r->status ? r->status : "",
-				  r->status ? ")" : "");
+			warning_at(path, 0, "missing: the run has no measurements%s%s%s",
+				   r->status ? " (status " : "", r->status ? r->status : "",
+				   r->status ? ")" : "");
 		else
-			diag_warn(NULL, 0, "could not read \"%s\":", path);
+			warning_at(NULL, 0, "could not read \"%s\":", path);
 		free(path);
 		return;
 	}
@@ -156,7 +156,7 @@ void measurements_read(struct dataset *ds, struct run *r)
 		lineno++;
 		if (n > 0 && strspn(line, " \t\r") < n) {
 			if (!nl)
-				diag_warn(path, lineno, "no newline at the end: the line may be cut short");
+				warning_at(path, lineno, "no newline at the end: the line may be cut short");
 			if (measurement_parse(r, path, lineno, line, n, &m)) {
 				grow(&ds->m, &ds->m_cap, ds->nm + 1, sizeof *ds->m);
 				ds->m[ds->nm++] = m;
@@ -166,9 +166,9 @@ void measurements_read(struct dataset *ds, struct run *r)
 		line += n + (nl ? 1 : 0);
 	}
 	if (r->measurements == 0 && lineno > 0)
-		diag_warn(path, 0, "no measurement could be read");
+		warning_at(path, 0, "no measurement could be read");
 	else if (lineno == 0)
-		diag_warn(path, 0, "empty: the run has no measurements");
+		warning_at(path, 0, "empty: the run has no measurements");
 	free(text);
 	free(path);
 }

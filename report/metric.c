@@ -92,18 +92,18 @@ int metric_print_direction(FILE *f, const char *name)
 		fprintf(f, "%s: %s is better (%s)\n", name,
 			metric_direction(name, NULL) == METRIC_HIGHER ? "higher" : "lower", rule);
 		if (fflush(f) != 0 || ferror(f)) {
-			diag_error("could not write to stdout:");
+			fail("could not write to stdout:");
 			return 2;
 		}
 		return 0;
 	case METRIC_NEITHER:
-		diag_error("--metric-direction: '%s' has no better or worse (%s)", name, rule);
+		fail("--metric-direction: '%s' has no better or worse (%s)", name, rule);
 		return 2;
 	case METRIC_UNKNOWN:
 		break;
 	}
-	diag_error("--metric-direction: no direction known for '%s' (the table in report/metric.c, "
-		   "doc/report.md)", name);
+	fail("--metric-direction: no direction known for '%s' (the table in report/metric.c, "
+	     "doc/report.md)", name);
 	return 2;
 }
 
@@ -153,7 +153,7 @@ static int no_case(const struct dataset *ds, const char *case_id)
 	for (size_t i = 0; i < ds->nm; i++)
 		names[i] = (char *)measurement_case(&ds->m[i]);
 	list = list_of(names, ds->nm);
-	diag_error("--case: no case '%s' in the runs (cases: %s)", case_id, list);
+	fail("--case: no case '%s' in the runs (cases: %s)", case_id, list);
 	free(list);
 	free(names);
 	return 2;
@@ -170,8 +170,8 @@ static int no_metric(const struct dataset *ds, const char *metric)
 	for (size_t i = 0; metrics && i < metrics->count; i++)
 		names[n++] = metrics->keys[i];
 	list = list_of(names, n);
-	diag_error("--metric: no measurement%s has the metric '%s' (%s has: %s)",
-		   ds->nm ? " of these" : "", metric, ds->nm ? ds->m[0].workload : "none", list);
+	fail("--metric: no measurement%s has the metric '%s' (%s has: %s)",
+	     ds->nm ? " of these" : "", metric, ds->nm ? ds->m[0].workload : "none", list);
 	free(list);
 	free(names);
 	return 2;
@@ -277,13 +277,13 @@ int dataset_select(struct dataset *ds, const char *case_id, const char *metric)
 		secondary |= strcmp(ds->m[i].metric, metric) != 0 &&
 			jr_get(jr_get(ds->m[i].json, "metrics"), metric) != NULL;
 	if (secondary && dir == METRIC_NEITHER) {
-		diag_error("--metric: '%s' has no better or worse (%s): compare a rate or a time",
-			   metric, rule);
+		fail("--metric: '%s' has no better or worse (%s): compare a rate or a time",
+		     metric, rule);
 		return 2;
 	}
 	if (secondary && dir == METRIC_UNKNOWN) {
-		diag_error("--metric: no direction known for '%s' (higher or lower is better: "
-			   "the table in report/metric.c, doc/report.md)", metric);
+		fail("--metric: no direction known for '%s' (higher or lower is better: "
+		     "the table in report/metric.c, doc/report.md)", metric);
 		return 2;
 	}
 	kept = 0;

@@ -41,14 +41,14 @@ int main(int argc, char **argv)
 		dataset_read(&ds, opt.paths, opt.npaths);
 		rc = output_summary(stdout, &ds, opt.paths, opt.npaths);
 		if (fflush(stdout) != 0 || ferror(stdout)) {
-			diag_error("could not write the summary to stdout:");
+			fail("could not write the summary to stdout:");
 			rc = 2;
 		}
 		dataset_free(&ds);
 		return rc;
 	}
 	if (dataset_read(&ds, opt.paths, opt.npaths) == 0) {
-		diag_error("no measurements to report");
+		fail("no measurements to report");
 		dataset_free(&ds);
 		return 2;
 	}
@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 		if (opt.plan == 0 && opt.html && output_html(opt.html, &rep) != 0)
 			rc = 2;
 		if (fflush(stdout) != 0 || ferror(stdout)) {
-			diag_error("could not write the report to stdout:");
+			fail("could not write the report to stdout:");
 			rc = 2;
 		}
 		if (rc == 0 && diag_skipped())

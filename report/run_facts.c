@@ -252,7 +252,7 @@ void run_facts_host(struct run *r, const char *path, const struct jr_value *j)
 	char *s;
 
 	if (j->type != JR_OBJECT || !model || !accel || !load || !jr_int(jr_get(j, "cpus"), &cpus)) {
-		diag_warn(path, j->line, "no cpu_model, cpus, accelerator or load; ignored");
+		warning_at(path, j->line, "no cpu_model, cpus, accelerator or load; ignored");
 		return;
 	}
 	s = xasprintf("%s x%lld, governor %s, %s", model, cpus, gov ? gov : "(none)", accel);

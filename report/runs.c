@@ -80,16 +80,16 @@ static struct jr_value *read_json(const char *path, const char *missing, const c
 
 	if (!text) {
 		if (errno != ENOENT)
-			diag_warn(NULL, 0, "could not read \"%s\":", path);
+			warning_at(NULL, 0, "could not read \"%s\":", path);
 		else if (missing)
-			diag_warn(path, 0, "missing; %s", missing);
+			warning_at(path, 0, "missing; %s", missing);
 		return NULL;
 	}
 	j = jr_parse(text, len, &err);
 	free(text);
 	if (!j)
-		diag_warn(path, err.line, "not valid JSON (column %d: %s); %s", err.column, err.message,
-			  then);
+		warning_at(path, err.line, "not valid JSON (column %d: %s); %s", err.column, err.message,
+			   then);
 	return j;
 }
 
@@ -121,12 +121,12 @@ static void read_run_json(struct run *r)
 		return;
 	}
 	if (j->type != JR_OBJECT) {
-		diag_warn(path, j->line, "not a JSON object; ignored");
+		warning_at(path, j->line, "not a JSON object; ignored");
 	} else if (!jr_int(jr_get(j, "format_version"), &ver)) {
-		diag_warn(path, j->line, "no format_version; ignored");
+		warning_at(path, j->line, "no format_version; ignored");
 	} else if (ver != 1) {
-		diag_warn(path, jr_get(j, "format_version")->line,
-			  "unknown format_version %lld (this report reads 1); ignored", ver);
+		warning_at(path, jr_get(j, "format_version")->line,
+			   "unknown format_version %lld (this report reads 1); ignored", ver);
 	} else {
 		r->json = j;
 		kernel_column(r, j);
@@ -187,9 +187,9 @@ static void read_run(struct dataset *ds, const char *path, const char *argument)
 		if (first && strcmp(first->suite, r->suite) != 0) {
 			const struct jr_value *s = jr_path(r->json, "suite.name");
 			char *p = xasprintf("%s/run.json", r->path);
-			diag_warn(p, s ? s->line : 0,
-				  "run of suite \"%s\", not \"%s\" like %s: run skipped",
-				  r->suite, first->suite, first->name);
+			warning_at(p, s ? s->line : 0,
+				   "run of suite \"%s\", not \"%s\" like %s: run skipped",
+				   r->suite, first->suite, first->name);
 			free(p);
 			run_free(r);
 			return;
@@ -214,7 +214,7 @@ static size_t read_dir_of_runs(struct dataset *ds, const char *dir, const char *
 	size_t n = 0, cap = 0, found = 0;
 
 	if (!d) {
-		diag_warn(NULL, 0, "could not open directory \"%s\":", dir);
+		warning_at(NULL, 0, "could not open directory \"%s\":", dir);
 		return 0;
 	}
 	while ((e = readdir(d))) {
@@ -243,7 +243,7 @@ size_t dataset_read(struct dataset *ds, char **paths, size_t npaths)
 		char *runs;
 
 		if (!is_dir(p)) {
-			diag_warn(p, 0, "not a directory:");
+			warning_at(p, 0, "not a directory:");
 			continue;
 		}
 		if (is_run_dir(p)) {
@@ -252,7 +252,7 @@ size_t dataset_read(struct dataset *ds, char **paths, size_t npaths)
 		}
 		runs = xasprintf("%s/runs", p);
 		if (!(is_dir(runs) ? read_dir_of_runs(ds, runs, p) : read_dir_of_runs(ds, p, p)))
-			diag_warn(p, 0, "no run directories (with run.json or results.jsonl) found");
+			warning_at(p, 0, "no run directories (with run.json or results.jsonl) found");
 		free(runs);
 	}
 	dataset_sort(ds);

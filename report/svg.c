@@ -332,7 +332,7 @@ void svg_chart(FILE *f, const struct svg_chart *c)
 	 * is known only at the end. */
 	h = open_memstream(&head, &len);
 	if (!h) {
-		diag_error("could not open a memory stream:");
+		fail("could not open a memory stream:");
 		exit(2);
 	}
 	text_block(h, c->title, "ctitle", fr.ml, &y, TITLE_PX, true, W - fr.ml - 8);

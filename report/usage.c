@@ -49,8 +49,8 @@ bool usage_percentage(const char *option, const char *arg, double lo, bool with_
 	double v = strtod(arg, &end);
 
 	if (end == arg || *end || !(with_lo ? v >= lo : v > lo) || !(v < 100)) {
-		diag_error("%s: not a percentage %s %g and below 100: '%s'", option,
-			   with_lo ? "from" : "above", lo, arg);
+		fail("%s: not a percentage %s %g and below 100: '%s'", option,
+		     with_lo ? "from" : "above", lo, arg);
 		return false;
 	}
 	*out = v;

@@ -13,7 +13,7 @@
 static void *check(void *p)
 {
 	if (!p) {
-		diag_error("out of memory");
+		fail("out of memory");
 		exit(2);
 	}
 	return p;

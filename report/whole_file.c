@@ -16,7 +16,7 @@ bool whole_file_open(struct whole_file *w, const char *path)
 	w->path = path;
 	w->f = open_memstream(&w->buf, &w->len);
 	if (!w->f)
-		diag_error("could not make \"%s\":", path);
+		fail("could not make \"%s\":", path);
 	return w->f != NULL;
 }
 
@@ -26,9 +26,9 @@ bool whole_file_write(struct whole_file *w)
 	bool ok = fclose(w->f) == 0;
 
 	if (!ok)
-		diag_error("could not make \"%s\":", w->path);
+		fail("could not make \"%s\":", w->path);
 	else if (write_file_atomic(w->path, w->buf, w->len, err, sizeof err) != 0) {
-		diag_error("could not %s:", err);
+		fail("could not %s:", err);
 		ok = false;
 	}
 	free(w->buf);

@@ -154,7 +154,7 @@ int kf_restore_all(struct knobs *k, char *err, size_t len)
 			char why[PATH_MAX + 256];
 			snprintf(why, sizeof(why), "could not put back \"%s\" in %s: %s",
 				 u->value, u->path, strerror(errno));
-			warn("%s", why);
+			warning("%s", why);
 			if (failed++ == 0)
 				snprintf(err, len, "%s", why);
 		}

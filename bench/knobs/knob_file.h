@@ -48,7 +48,7 @@ int kf_read_or_say(const struct knobs *k, const char *path, char *buf, size_t le
 int kf_write_or_say(struct knobs *k, const char *path, const char *value,
 		    const char *restore, enum knob_rank rank, char *err, size_t elen);
 
-/* Write back what kf_write() kept, in rank order; warn() for each that
+/* Write back what kf_write() kept, in rank order; warning() for each that
  * fails.  The number that failed; the first into err. */
 int kf_restore_all(struct knobs *k, char *err, size_t len);
 

@@ -96,13 +96,13 @@ static int open_csv(struct monitor *m, const char *run_dir, const char *id)
 	snprintf(m->path, sizeof(m->path), "%s/%s", run_dir, m->summary.series);
 	m->csv_fd = open(m->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (m->csv_fd < 0) {
-		warn("could not create \"%s\": %s; no system monitors for %s", m->path,
-		     strerror(errno), id);
+		warning("could not create \"%s\": %s; no system monitors for %s", m->path,
+			strerror(errno), id);
 		return -1;
 	}
 	if (write_all(m->csv_fd, header, len) < 0) {
-		warn("could not write \"%s\": %s; no system monitors for %s", m->path,
-		     strerror(errno), id);
+		warning("could not write \"%s\": %s; no system monitors for %s", m->path,
+			strerror(errno), id);
 		close(m->csv_fd);
 		return -1;
 	}
@@ -121,7 +121,7 @@ int monitor_start(struct monitor *m, const char *run_dir, const char *id,
 	if (open_csv(m, run_dir, id) < 0)
 		return -1;
 	if (monitor_sources_open(&src, paths, devices, warned, &first) < 0) {
-		warn("no system monitors for %s: %s", id, strerror(errno));
+		warning("no system monitors for %s: %s", id, strerror(errno));
 		close(m->csv_fd);
 		return -1;
 	}
@@ -136,7 +136,7 @@ int monitor_start(struct monitor *m, const char *run_dir, const char *id,
 	int saved = errno;
 	monitor_sources_close(&src);
 	if (pid < 0) {
-		warn("could not start the system monitor for %s: %s", id, strerror(saved));
+		warning("could not start the system monitor for %s: %s", id, strerror(saved));
 		close(m->csv_fd);
 		return -1;
 	}
@@ -163,11 +163,11 @@ static int end_sampler(pid_t pid, double *cpu_s)
 	double before = children_cpu_s();
 
 	if (kill(pid, SIGTERM) < 0)
-		warn("could not stop the system monitor (process %d): %s", (int)pid,
-		     strerror(errno));
+		warning("could not stop the system monitor (process %d): %s", (int)pid,
+			strerror(errno));
 	if (proc_wait(pid, STOP_TIMEOUT_S, false, &status) == 0) {
-		warn("the system monitor (process %d) did not stop in %.0f s: killed",
-		     (int)pid, STOP_TIMEOUT_S);
+		warning("the system monitor (process %d) did not stop in %.0f s: killed",
+			(int)pid, STOP_TIMEOUT_S);
 		kill(pid, SIGKILL);
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
@@ -185,12 +185,12 @@ int monitor_stop(struct monitor *m)
 	int status = end_sampler(m->pid, &cpu_s);
 	m->pid = 0;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != SAMPLER_OK)
-		warn("the system monitor ended early (%s %d): \"%s\" may lack rows",
-		     WIFEXITED(status) ? "exit status" : "signal",
-		     WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), m->path);
+		warning("the system monitor ended early (%s %d): \"%s\" may lack rows",
+			WIFEXITED(status) ? "exit status" : "signal",
+			WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), m->path);
 	int rc = fsync(m->csv_fd);
 	if (rc < 0)
-		warn("could not fsync \"%s\": %s", m->path, strerror(errno));
+		warning("could not fsync \"%s\": %s", m->path, strerror(errno));
 	close(m->csv_fd);
 	m->csv_fd = -1;
 	if (rc < 0)
@@ -198,14 +198,14 @@ int monitor_stop(struct monitor *m)
 
 	char *csv = read_text(m->path, CSV_MAX, NULL);
 	if (!csv) {
-		warn("could not read \"%s\": %s; no monitors summary", m->path,
-		     strerror(errno));
+		warning("could not read \"%s\": %s; no monitors summary", m->path,
+			strerror(errno));
 		return -1;
 	}
 	rc = monitor_summarise(csv, &m->summary) ? 0 : -1;
 	m->summary.sampler_cpu_s = cpu_s;
 	if (rc < 0)
-		warn("\"%s\" has no header; no monitors summary", m->path);
+		warning("\"%s\" has no header; no monitors summary", m->path);
 	free(csv);
 	return rc;
 }

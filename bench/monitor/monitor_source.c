@@ -105,7 +105,7 @@ static void warn_once(monitor_warned *warned, unsigned bit, const char *what,
 	if (*warned & bit)
 		return;
 	*warned |= bit;
-	warn("%s: %s; the %s columns of series/*.sys.csv stay empty", what, why, columns);
+	warning("%s: %s; the %s columns of series/*.sys.csv stay empty", what, why, columns);
 }
 
 static const char *why_not(int err)

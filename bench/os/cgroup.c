@@ -102,7 +102,7 @@ static void remove_dirs(struct cgroups *g)
 	const char *dirs[] = { g->server, g->client, g->dir };
 	for (size_t i = 0; i < 3; i++)
 		if (dirs[i][0] && rmdir(dirs[i]) < 0 && errno != ENOENT)
-			warn("could not remove cgroup \"%s\":", dirs[i]);
+			warning("could not remove cgroup \"%s\":", dirs[i]);
 	g->dir[0] = g->server[0] = g->client[0] = '\0';
 }
 

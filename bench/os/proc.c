@@ -146,7 +146,7 @@ int proc_wait_readable(int fd, double timeout_s)
 	if (stop_signal)
 		return -1;
 	if (n < 0 && errno != EINTR)
-		warn("could not wait:");
+		warning("could not wait:");
 	return n > 0;
 }
 
@@ -155,16 +155,16 @@ void proc_end(pid_t pid, double grace_s)
 	int status;
 
 	if (kill(-pid, SIGTERM) < 0 && errno != ESRCH)
-		warn("could not signal process group %d:", (int)pid);
+		warning("could not signal process group %d:", (int)pid);
 	if (proc_wait(pid, grace_s, false, &status) == 0) {
 		if (kill(-pid, SIGKILL) < 0 && errno != ESRCH)
-			warn("could not kill process group %d:", (int)pid);
+			warning("could not kill process group %d:", (int)pid);
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
 	}
 	/* Whatever the leader left behind in its group goes too. */
 	if (kill(-pid, SIGKILL) < 0 && errno != ESRCH)
-		warn("could not kill process group %d:", (int)pid);
+		warning("could not kill process group %d:", (int)pid);
 }
 
 int proc_stopped_fail(const char *during)

@@ -299,7 +299,7 @@ void env_tear_down(struct run *r)
 	pg_stop(&r->pg, true);
 	/* Backends whose postmaster was killed outlive it for a while. */
 	if (session > 0 && kill(-session, SIGKILL) < 0 && errno != ESRCH)
-		warn("could not kill the processes of session %d:", (int)session);
+		warning("could not kill the processes of session %d:", (int)session);
 	r->pg.session = 0;
 	unmount_volumes(r);
 	fail_take(why, sizeof(why));
@@ -318,8 +318,8 @@ static void set_io_devices(struct run *r)
 		       r->n_volumes > 1 ? volume_kernel_name(&r->volumes[1]) : NULL);
 	for (size_t i = 0; i < r->n_volumes && i < IO_ROLES; i++)
 		if (r->io.dev[i].why[0] && !r->io_warned) {
-			warn("no I/O per unit of work on %s: %s", r->volumes[i].device,
-			     r->io.dev[i].why);
+			warning("no I/O per unit of work on %s: %s", r->volumes[i].device,
+				r->io.dev[i].why);
 			r->io_warned = true;
 		}
 }

@@ -94,7 +94,7 @@ int profile_setup(struct profiler *p, const struct suite *s,
 static void command(struct profiler *p, const char *cmd)
 {
 	if (p->ctl >= 0 && write_all(p->ctl, cmd, strlen(cmd)) < 0)
-		warn("%s: profile: could not write \"%s\" to perf:", p->case_id, cmd);
+		warning("%s: profile: could not write \"%s\" to perf:", p->case_id, cmd);
 }
 
 static void on_open(void *ctx)
@@ -290,7 +290,7 @@ void profile_stop(struct profiler *p, struct profile_result *out)
 	profile_clean_up(p);
 	if (out->error[0]) {
 		p->failed++;
-		warn("%s: profile: %s", p->case_id, out->error);
+		warning("%s: profile: %s", p->case_id, out->error);
 	} else {
 		p->profiled++;
 		note("%s: profile: %lld samples of %s in %.1f s, %s (%.1f MiB)", p->case_id,
@@ -318,7 +318,7 @@ void profile_clean_up(struct profiler *p)
 		snprintf(path, sizeof(path), "%s/ack", p->tmp);
 		unlink(path);
 		if (rmdir(p->tmp) < 0)
-			warn("could not remove directory \"%s\":", p->tmp);
+			warning("could not remove directory \"%s\":", p->tmp);
 		p->tmp[0] = '\0';
 	}
 }

@@ -159,8 +159,8 @@ static void report(const struct bench_case *c, const struct measurement_out *o)
 	note("%s: %.6g %s (%s)", c->id, metric_get(o, o->primary), o->unit,
 	     o->primary);
 	for (size_t i = 0; i < o->n_warnings; i++)
-		warn("%s: %s: %s", c->id, o->warnings[i].code,
-		     o->warnings[i].message);
+		warning("%s: %s: %s", c->id, o->warnings[i].code,
+			o->warnings[i].message);
 	lava_testcase(c->id, 1, metric_get(o, o->primary), o->unit);
 }
 
@@ -413,7 +413,7 @@ static int setup(struct run *r, const struct bench_options *o, const struct suit
 	if (r->cgroups.ok)
 		pg_set_cgroups(r->cgroups.server, r->cgroups.client);
 	else
-		warn("no CPU time per transaction: %s", r->cgroups.why);
+		warning("no CPU time per transaction: %s", r->cgroups.why);
 	r->wenv.cgroups = &r->cgroups;
 	if (profile_setup(&r->profiler, s, o->perf, r->dir) < 0)
 		return -1;

@@ -275,9 +275,9 @@ static int report(struct wanted *w, int n, const char *waited)
 				  w[i].status == FIND_NONE ? waited : "");
 			continue;
 		}
-		say("%s %s is %s (%llu MiB%s%s)", w[i].role, devspec_str(w[i].spec, spec, sizeof spec),
-		    (*w[i].found)->path, (*w[i].found)->size_bytes >> 20,
-		    (*w[i].found)->fstype[0] ? ", " : "", (*w[i].found)->fstype);
+		note("%s %s is %s (%llu MiB%s%s)", w[i].role, devspec_str(w[i].spec, spec, sizeof spec),
+		     (*w[i].found)->path, (*w[i].found)->size_bytes >> 20,
+		     (*w[i].found)->fstype[0] ? ", " : "", (*w[i].found)->fstype);
 	}
 	return rc;
 }
@@ -296,7 +296,7 @@ static void say_disks(const struct blockdevs *devs)
 			break;
 		len += (size_t)w;
 	}
-	say("disks:%s", names[0] ? names : " none");
+	note("disks:%s", names[0] ? names : " none");
 }
 
 int devices_wait(const struct devices_wanted *d)

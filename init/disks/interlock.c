@@ -87,7 +87,7 @@ int interlock_check(const struct interlock_devices *d)
 		if (interlock_verdict(&f, why, sizeof why) < 0)
 			return fail("%s", why);
 	}
-	say("interlock: %s may be formatted as target%s%s", d->target->path,
-	    d->wal ? ", and as WAL: " : "", d->wal ? d->wal->path : "");
+	note("interlock: %s may be formatted as target%s%s", d->target->path,
+	     d->wal ? ", and as WAL: " : "", d->wal ? d->wal->path : "");
 	return 0;
 }

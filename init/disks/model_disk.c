@@ -224,10 +224,10 @@ static int make_one(const char *role, struct model_disk *d)
 	snprintf(path, sizeof path, "/sys/block/%s/queue/fua", d->name);
 	d->fua = sysfs_read(path, text, sizeof text) == 0 && text[0] == '1';
 	d->made = true;
-	say("model disk %s: %s, %lld MiB, %lld ns a request, %s cache of %lld MiB%s, %lld MiB/s "
-	    "(the model's times x %.2f)%s%s", d->path, p->name, d->mib, d->latency_ns,
-	    d->write_cache, p->cache_mib, d->fua ? " with FUA" : ", no FUA", d->mbps, d->time_scale,
-	    d->lacking[0] ? "; this null_blk lacks " : "", d->lacking);
+	note("model disk %s: %s, %lld MiB, %lld ns a request, %s cache of %lld MiB%s, %lld MiB/s "
+	     "(the model's times x %.2f)%s%s", d->path, p->name, d->mib, d->latency_ns,
+	     d->write_cache, p->cache_mib, d->fua ? " with FUA" : ", no FUA", d->mbps, d->time_scale,
+	     d->lacking[0] ? "; this null_blk lacks " : "", d->lacking);
 	return 0;
 }
 

@@ -483,10 +483,10 @@ int cmdline_read(struct params *p, char **text)
 	if (!ok)
 		return fail("%s", err);
 	char ctext[CLOCK_TEXT_MAX];
-	say("suite %s, target %s, run id %s%s%s%s%s", p->suite,
-	    devspec_str(&p->target, err, sizeof err), p->id,
-	    p->variant.name[0] ? ", variant " : "", p->variant.name,
-	    p->clock.instructions ? ", clock " : "",
-	    p->clock.instructions ? clock_text(&p->clock, ctext, sizeof ctext) : "");
+	note("suite %s, target %s, run id %s%s%s%s%s", p->suite,
+	     devspec_str(&p->target, err, sizeof err), p->id,
+	     p->variant.name[0] ? ", variant " : "", p->variant.name,
+	     p->clock.instructions ? ", clock " : "",
+	     p->clock.instructions ? clock_text(&p->clock, ctext, sizeof ctext) : "");
 	return 0;
 }

@@ -74,7 +74,7 @@ int cpus_online_all(const char *cpus)
 		}
 		count++;
 	}
-	say("bootbench.online-cpus=1: %d CPUs online, %d brought online by the init", count, brought);
+	note("bootbench.online-cpus=1: %d CPUs online, %d brought online by the init", count, brought);
 	return count;
 }
 

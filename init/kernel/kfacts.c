@@ -203,7 +203,7 @@ int kfacts_save_config(const char *root, struct kernel_facts *k, const char *dir
 	char *text;
 
 	if (!k->config_source[0]) {
-		say("kernel config: neither /proc/config.gz nor /lib/modules/<release>/config");
+		note("kernel config: neither /proc/config.gz nor /lib/modules/<release>/config");
 		return -1;
 	}
 	if (str_printf(src, sizeof src, "%s%s", root, k->config_source) < 0 ||

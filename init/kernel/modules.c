@@ -99,7 +99,7 @@ static void say_disk_filesystems(void)
 		len += (size_t)w;
 	}
 	free(text);
-	say("disk filesystems:%s", names);
+	note("disk filesystems:%s", names);
 }
 
 bool filesystem_listed(const char *proc_filesystems, const char *name)
@@ -181,7 +181,7 @@ static int load_listed(const char *dir, const char *path, char *text, size_t *co
 		if (syscall(SYS_finit_module, fd, args, 0) == 0)
 			(*loaded)++;
 		else if (errno == ENODEV)	/* e.g. a CPU without the instructions it uses */
-			say("module %s: no device for it here (skipped)", names[i]);
+			note("module %s: no device for it here (skipped)", names[i]);
 		else if (errno != EEXIST)
 			rc = fail("could not load module \"%s\":", ko);
 		close(fd);
@@ -220,15 +220,15 @@ int modules_load(const char *release, bool pmem)
 
 	rc = load_file(release, "load.list", NULL, &found, &count, &loaded);
 	if (!found && rc == 0)
-		say("no /lib/modules/%s/load.list: using the drivers built into the kernel", release);
+		note("no /lib/modules/%s/load.list: using the drivers built into the kernel", release);
 	else
-		say("loaded %zu of %zu modules in %.3f s", loaded, count, clock_now() - start);
+		note("loaded %zu of %zu modules in %.3f s", loaded, count, clock_now() - start);
 	if (pmem) {
 		if (modules_load_named(release, "pmem", NULL, &found) < 0)
 			rc = -1;
 		else if (!found)
-			say("bootbench.pmem=1: no load-pmem.list: this kernel has persistent memory "
-			    "built in, or not at all");
+			note("bootbench.pmem=1: no load-pmem.list: this kernel has persistent memory "
+			     "built in, or not at all");
 	}
 	say_disk_filesystems();
 	return rc;
@@ -249,7 +249,7 @@ int modules_load_filesystems(const char *release, const char *const *filesystems
 		if (modules_load_named(release, fs, NULL, &found) < 0)
 			rc = -1;
 		else if (!found)
-			say("no /lib/modules/%s/%s: this kernel has no %s", release, file, fs);
+			note("no /lib/modules/%s/%s: this kernel has no %s", release, file, fs);
 	}
 	say_disk_filesystems();
 	return rc;
@@ -267,7 +267,7 @@ int modules_load_named(const char *release, const char *name,
 		return fail("could not name the module list of %s:", name);
 	rc = load_file(release, file, params, found, &count, &loaded);
 	if (*found)
-		say("loaded %zu of %zu modules for %s in %.3f s", loaded, count, name,
-		    clock_now() - start);
+		note("loaded %zu of %zu modules for %s in %.3f s", loaded, count, name,
+		     clock_now() - start);
 	return rc;
 }

@@ -62,15 +62,15 @@ void sysinfo_collect(struct machine *m, struct kernel_facts *k)
 	}
 	m->cpu_count = sysconf(_SC_NPROCESSORS_ONLN);
 	m->mem_total_kib = meminfo_read_kib("/proc/meminfo", "MemTotal");
-	say("Linux %s (%s), %d CPUs (%s), %lld MiB", m->release, m->arch, m->cpu_count,
-	    m->cpu_model, m->mem_total_kib / 1024);
+	note("Linux %s (%s), %d CPUs (%s), %lld MiB", m->release, m->arch, m->cpu_count,
+	     m->cpu_model, m->mem_total_kib / 1024);
 
 	kfacts_read("", m->release, k);
-	say("THP %s (defrag %s), clocksource %s, NUMA nodes online %s, %zu CPU vulnerabilities listed, "
-	    "config %s", k->thp_enabled[0] ? k->thp_enabled : "unknown",
-	    k->thp_defrag[0] ? k->thp_defrag : "unknown",
-	    k->clocksource[0] ? k->clocksource : "unknown",
-	    k->numa_online[0] ? k->numa_online : "unknown",
-	    k->n_mitigations,
-	    k->config_source[0] ? k->config_source : "not found");
+	note("THP %s (defrag %s), clocksource %s, NUMA nodes online %s, %zu CPU vulnerabilities listed, "
+	     "config %s", k->thp_enabled[0] ? k->thp_enabled : "unknown",
+	     k->thp_defrag[0] ? k->thp_defrag : "unknown",
+	     k->clocksource[0] ? k->clocksource : "unknown",
+	     k->numa_online[0] ? k->numa_online : "unknown",
+	     k->n_mitigations,
+	     k->config_source[0] ? k->config_source : "not found");
 }

@@ -55,8 +55,8 @@ static int mark_one(const char *base, const char *name, const char *reason)
 		return -1;
 	}
 	free(marked);
-	say("run runs/%s was interrupted (its run.json said \"running\"): marked \"interrupted\"",
-	    name);
+	note("run runs/%s was interrupted (its run.json said \"running\"): marked \"interrupted\"",
+	     name);
 	return 1;
 }
 

@@ -41,7 +41,7 @@ int results_fsck(const char *path, struct results_fsck *f)
 	double start = clock_now();
 
 	memset(f, 0, sizeof *f);
-	say("checking the results partition: %s -p %s", E2FSCK, path);
+	note("checking the results partition: %s -p %s", E2FSCK, path);
 	if (children_run(argv, start + FSCK_TIMEOUT, CHILDREN_KILL_GRACE, keep_line, f, NULL,
 			 &r) < 0)
 		return fail("could not %s:", r.what);
@@ -56,7 +56,7 @@ int results_fsck(const char *path, struct results_fsck *f)
 			    "not writing to it; check it with e2fsck -f on another machine",
 			    path, E2FSCK, f->exit_status, f->problem[0] ? ": " : "", f->problem);
 	if (f->exit_status)
-		say("e2fsck repaired the results partition %s (exit %d) in %.2f s", path,
-		    f->exit_status, f->seconds);
+		note("e2fsck repaired the results partition %s (exit %d) in %.2f s", path,
+		     f->exit_status, f->seconds);
 	return 0;
 }

@@ -96,8 +96,8 @@ static int format_results(struct boot *b, struct blockdev *d)
 			    "zero it first (blkdiscard -z %s, or dd if=/dev/zero over its "
 			    "first and last %llu MiB)", d->path, z.first_nonzero, d->path,
 			    ZEROES_SPAN >> 20);
-	say("formatting the blank results partition %s: %s -q -L %s -m 0 -O %s %s", d->path,
-	    MKFS_EXT4, RESULTS_FS_LABEL, RESULTS_MKFS_FEATURES, d->path);
+	note("formatting the blank results partition %s: %s -q -L %s -m 0 -O %s %s", d->path,
+	     MKFS_EXT4, RESULTS_FS_LABEL, RESULTS_MKFS_FEATURES, d->path);
 	snprintf(name, sizeof name, "%s %s", MKFS_EXT4, d->path);
 	if (children_run_checked(argv, name, MKFS_TIMEOUT, echo_line, NULL, why, sizeof why) < 0)
 		return fail("%s", why);
@@ -145,8 +145,8 @@ static int open_run_dir(struct boot *b)
 static int first_record(struct boot *b)
 {
 	if (kfacts_save_config("", &b->kernel, b->run_dir) == 0)
-		say("kernel config %s saved as %s, sha256 %s", b->kernel.config_source,
-		    KFACTS_CONFIG_FILE, b->kernel.config_sha256);
+		note("kernel config %s saved as %s, sha256 %s", b->kernel.config_source,
+		     KFACTS_CONFIG_FILE, b->kernel.config_sha256);
 	return write_record(b, "running", NULL, NULL);
 }
 
@@ -164,8 +164,8 @@ static int open_in_memory(struct boot *b)
 		return fail("could not create \"%s\":", runs);
 	if (open_run_dir(b) < 0)
 		return -1;
-	say("run directory %s in memory: bootbench.results=console prints it on the console "
-	    "at the end", b->run_rel);
+	note("run directory %s in memory: bootbench.results=console prints it on the console "
+	     "at the end", b->run_rel);
 	return first_record(b);
 }
 
@@ -183,7 +183,7 @@ int results_open(struct boot *b)
 			return fail("results partition %s is blank: boot with "
 				    "bootbench.results-init=1 to format it", d->path);
 		if (!b->params_ok) {
-			say("not formatting the blank results partition %s: bad command line", d->path);
+			note("not formatting the blank results partition %s: bad command line", d->path);
 			return -1;
 		}
 		if (format_results(b, d) < 0)
@@ -207,7 +207,7 @@ int results_open(struct boot *b)
 
 	if (open_run_dir(b) < 0)
 		return -1;
-	say("run directory %s on %s", b->run_rel, d->path);
+	note("run directory %s on %s", b->run_rel, d->path);
 	/* First: marking an interrupted run frees the space it held. */
 	interrupted_mark_all(RESULTS_MOUNT, b->run_rel + strlen("runs/"), b->params.id,
 			     b->started_utc);
@@ -319,8 +319,8 @@ static void finish_record(struct boot *b)
 	if (!b->results_mounted || !b->run_dir[0]) {
 		if (b->results_mounted && on_disk)
 			results_still_writable(b, RESULTS_MOUNT, NULL);
-		say("no run record: %s", b->results_mounted ? "no run directory" :
-		    "the results partition is not mounted");
+		note("no run record: %s", b->results_mounted ? "no run directory" :
+		     "the results partition is not mounted");
 		phase_end();
 		return;
 	}
@@ -328,8 +328,8 @@ static void finish_record(struct boot *b)
 		results_still_writable(b, b->run_dir, NULL);
 	if (b->results_health.state == RESULTS_GONE ||
 	    b->results_health.state == RESULTS_READ_ONLY) {
-		say("no final run.json: the results partition is %s; what was written stays",
-		    results_state_name(b->results_health.state));
+		note("no final run.json: the results partition is %s; what was written stays",
+		     results_state_name(b->results_health.state));
 		phase_end();
 		console_detach();
 		return;
@@ -346,7 +346,7 @@ static void finish_record(struct boot *b)
 	phase_end();
 	if (write_record(b, status, finished, bench) == 0) {
 		b->record_saved = true;
-		say("run %s: %s/run.json", status, b->run_rel);
+		note("run %s: %s/run.json", status, b->run_rel);
 		if (on_disk && results_reserve_drop(b->run_dir) < 0)
 			warning("could not remove \"%s/%s\":", b->run_dir, RESULTS_RESERVE_NAME);
 	}

@@ -81,11 +81,11 @@ int walk_check(const struct walk_boot *b, struct walk *w)
 		return fail("Linux %s cannot load the next kernel: its config lacks "
 			    "CONFIG_KEXEC_FILE=y: not starting the walk", b->release);
 	if (w->next < w->count)
-		say("walk %s: kernel %d of %d now (Linux %s), then %s%s%s", file, w->next, w->count,
-		    b->release, w->entry[w->next].name,
-		    w->entry[w->next].variant.name[0] ? " " : "", w->entry[w->next].variant.name);
+		note("walk %s: kernel %d of %d now (Linux %s), then %s%s%s", file, w->next, w->count,
+		     b->release, w->entry[w->next].name,
+		     w->entry[w->next].variant.name[0] ? " " : "", w->entry[w->next].variant.name);
 	else
-		say("walk %s: the last kernel (Linux %s)", file, b->release);
+		note("walk %s: the last kernel (Linux %s)", file, b->release);
 	return 1;
 }
 
@@ -165,16 +165,16 @@ int walk_load_next(const struct walk_boot *b, struct walk *w, char *name, size_t
 	int kfd, ifd, n, rc = -1;
 
 	if (failure()) {
-		say("walk: this run failed: the walk ends here");
+		note("walk: this run failed: the walk ends here");
 		return -1;
 	}
 	if (w->next >= w->count) {
-		say("walk: done: all %d kernels of the walk have run", w->count);
+		note("walk: done: all %d kernels of the walk have run", w->count);
 		return -1;
 	}
 	e = &w->entry[w->next];
 	if (w->deadline && (long long)time(NULL) >= w->deadline) {
-		say("walk: its deadline has passed: %s is not loaded; the walk ends here", e->name);
+		note("walk: its deadline has passed: %s is not loaded; the walk ends here", e->name);
 		return -1;
 	}
 	n = w->next;
@@ -206,7 +206,7 @@ int walk_load_next(const struct walk_boot *b, struct walk *w, char *name, size_t
 	} else {
 		snprintf(name, size, "%s", e->name);
 		rc = 0;
-		say("walk: %s loaded (kernel %d of %d), command line: %s", e->name, n + 1, w->count, cmd);
+		note("walk: %s loaded (kernel %d of %d), command line: %s", e->name, n + 1, w->count, cmd);
 	}
 	close(kfd);
 	close(ifd);

@@ -19,11 +19,11 @@ static bool directory(const char *option, const char *dir)
 	struct stat st;
 
 	if (stat(dir, &st) != 0) {
-		diag_error("%s: could not find \"%s\":", option, dir);
+		fail("%s: could not find \"%s\":", option, dir);
 		return false;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		diag_error("%s: \"%s\" is not a directory", option, dir);
+		fail("%s: \"%s\" is not a directory", option, dir);
 		return false;
 	}
 	return true;
@@ -95,8 +95,8 @@ static int thresholds_used(const struct gate *g)
 					strncmp(g->reports[i].tables[t].metric, th->per[k].metric,
 						th->per[k].len) == 0;
 		if (!found) {
-			diag_error("--threshold %s: no case of the metric %.*s is compared (--metric)",
-				   th->per[k].metric, (int)th->per[k].len, th->per[k].metric);
+			fail("--threshold %s: no case of the metric %.*s is compared (--metric)",
+			     th->per[k].metric, (int)th->per[k].len, th->per[k].metric);
 			return 2;
 		}
 	}
@@ -118,12 +118,12 @@ int gate_build(struct gate *g, const struct gate_options *o)
 	if (!directory("--baseline", o->baseline) || !directory("--candidate", o->candidate))
 		return 2;
 	if (!realpath(o->baseline, real_base) || !realpath(o->candidate, real_cand)) {
-		diag_error("could not resolve the path of \"%s\" or \"%s\":", o->baseline, o->candidate);
+		fail("could not resolve the path of \"%s\" or \"%s\":", o->baseline, o->candidate);
 		return 2;
 	}
 	if (strcmp(real_base, real_cand) == 0) {
-		diag_error("the baseline and the candidate are the same runs (%s): compare two sides",
-			   real_base);
+		fail("the baseline and the candidate are the same runs (%s): compare two sides",
+		     real_base);
 		return 2;
 	}
 	g->nreports = o->nmetrics ? o->nmetrics : 1;
@@ -145,8 +145,8 @@ int gate_build(struct gate *g, const struct gate_options *o)
 			side_runs(ds, &g->cand);
 		}
 		if ((same = shared_run(ds, g->base.label, g->cand.label))) {
-			diag_error("the baseline and the candidate hold the same run %s: compare two sides",
-				   same);
+			fail("the baseline and the candidate hold the same run %s: compare two sides",
+			     same);
 			return 2;
 		}
 		if (!side_measured(ds, &g->base) || !side_measured(ds, &g->cand))

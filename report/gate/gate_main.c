@@ -61,7 +61,7 @@ static int outputs(const struct gate *g)
 
 	gate_markdown(stdout, g);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		diag_error("could not write the summary to stdout:");
+		fail("could not write the summary to stdout:");
 		rc = 2;
 	}
 	if (o->summary)

@@ -281,7 +281,7 @@ void flame_svg(FILE *f, const struct flame *fl)
 	 * the whole is known after them. */
 	h = open_memstream(&head, &len);
 	if (!h) {
-		diag_error("could not open a memory stream:");
+		fail("could not open a memory stream:");
 		exit(2);
 	}
 	block(h, fl->title, "ctitle", &y, TITLE_PX, true);

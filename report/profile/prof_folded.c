@@ -33,7 +33,7 @@ void folded_print(FILE *f, const struct funcs *fs, const struct stacks *s)
 		size_t len = 0;
 		FILE *m = open_memstream(&lines[i], &len);
 		if (!m) {
-			diag_error("out of memory");
+			fail("out of memory");
 			exit(2);
 		}
 		frame_print(m, fs->comms[st->comm]);
@@ -103,7 +103,7 @@ int prof_folded_write(struct report *r)
 	if (!dir)
 		return 0;
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-		diag_error("could not make the directory \"%s\":", dir);
+		fail("could not make the directory \"%s\":", dir);
 		free(dir);
 		return 2;
 	}

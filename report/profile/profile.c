@@ -47,7 +47,7 @@ static bool symbols_dir(const struct report_options *o, char **out)
 	*out = NULL;
 	if (o->symbols) {
 		if (!is_dir(o->symbols)) {
-			diag_error("--symbols: \"%s\" is not a directory", o->symbols);
+			fail("--symbols: \"%s\" is not a directory", o->symbols);
 			return false;
 		}
 		*out = realpath(o->symbols, NULL);
@@ -119,7 +119,7 @@ static bool read_one(struct profiles *ps, struct prof_cell *c, const struct meas
 	if (!error)
 		prof_symbols_check(c, data, &ps->funcs, &s, rq.symfs, rq.kallsyms, &error);
 	if (error) {
-		diag_warn(data, 0, "%s; profile skipped", error);
+		warning_at(data, 0, "%s; profile skipped", error);
 		add_error(c, xasprintf("%s/%s: %s", m->run->name, file, error));
 	} else {
 		settings(c, p);
@@ -184,12 +184,12 @@ int profiles_build(struct report *r)
 	for (size_t i = 0; i < r->ds->nm; i++)
 		with += profile_of(&r->ds->m[i]) != NULL;
 	if (with == 0) {
-		diag_error("--profile: the runs have no profiles (a suite records them with "
-			   "[suite] profile = cpu)");
+		fail("--profile: the runs have no profiles (a suite records them with "
+		     "[suite] profile = cpu)");
 		return 2;
 	}
 	if (!perf_available(&error)) {
-		diag_error("--profile needs the host's perf (make deps installs linux-perf): %s", error);
+		fail("--profile needs the host's perf (make deps installs linux-perf): %s", error);
 		free(error);
 		return 2;
 	}

@@ -33,8 +33,8 @@ bool thresholds_add(struct thresholds *t, const char *option, const char *arg)
 	double v;
 
 	if (!percentage(eq ? eq + 1 : arg, &v)) {
-		diag_error("%s: not a percentage from 0 and below 100%s: '%s'", option,
-			   eq ? " after METRIC=" : "", arg);
+		fail("%s: not a percentage from 0 and below 100%s: '%s'", option,
+		     eq ? " after METRIC=" : "", arg);
 		return false;
 	}
 	if (!eq) {
@@ -42,7 +42,7 @@ bool thresholds_add(struct thresholds *t, const char *option, const char *arg)
 		return true;
 	}
 	if (eq == arg) {
-		diag_error("%s: no metric before '=': '%s'", option, arg);
+		fail("%s: no metric before '=': '%s'", option, arg);
 		return false;
 	}
 	for (size_t i = 0; i < t->n; i++)
@@ -51,7 +51,7 @@ bool thresholds_add(struct thresholds *t, const char *option, const char *arg)
 			return true;
 		}
 	if (t->n == THRESHOLDS_MAX) {
-		diag_error("%s: more than %d metrics with a threshold of their own", option, THRESHOLDS_MAX);
+		fail("%s: more than %d metrics with a threshold of their own", option, THRESHOLDS_MAX);
 		return false;
 	}
 	t->per[t->n].metric = arg;

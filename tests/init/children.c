@@ -180,7 +180,7 @@ static void messages(void)
 	close(fd);
 	console_use_fd(-1);
 	phase_begin("devices");
-	say("kept in memory %d", 1);
+	note("kept in memory %d", 1);
 	ok(!failure(), "no failure yet");
 	console_attach(path);
 	errno = ENOENT;

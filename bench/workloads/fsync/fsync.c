@@ -100,7 +100,7 @@ static int fsync_measure(struct workload_env *e, const struct bench_case *c,
 	io_read(e->io, &io1);
 	cpu_read(e, work.sides, &cpu1);
 	if (rmdir(dir) < 0)
-		warn("could not remove directory \"%s\":", dir);
+		warning("could not remove directory \"%s\":", dir);
 	if (fsync_report_check(&ctx.report, err, sizeof(err)) < 0)
 		return fail("%s: %s (see %s)", c->id, err, log_name);
 
