@@ -33,7 +33,7 @@ static void write_section(struct json *j, const char *key,
 	}
 }
 
-static void write_env(struct json *j, const struct measurement *m)
+static void write_env(struct json *j, const struct results_line *m)
 {
 	json_object_begin(j, "env");
 	write_section(j, "filesystem", m->c, "filesystem");
@@ -70,7 +70,7 @@ static void write_metrics(struct json *j, const struct measurement_out *o)
 		json_null(j, "series");
 }
 
-static void write_system(struct json *j, const struct measurement *m)
+static void write_system(struct json *j, const struct results_line *m)
 {
 	if (m->cpu) {
 		json_object_begin(j, "cpu");
@@ -209,7 +209,7 @@ static void write_warnings(struct json *j, const struct measurement_out *o)
 	json_array_end(j);
 }
 
-void results_write_line(FILE *out, const struct measurement *m)
+void results_write_line(FILE *out, const struct results_line *m)
 {
 	const struct bench_case *c = m->c;
 	struct json j;
@@ -241,7 +241,7 @@ void results_write_line(FILE *out, const struct measurement *m)
 	fputc('\n', out);
 }
 
-int results_append(int fd, const char *path, const struct measurement *m)
+int results_append(int fd, const char *path, const struct results_line *m)
 {
 	char *line = NULL;
 	size_t len = 0;

@@ -19,7 +19,8 @@
 
 #define RESULTS_FORMAT_VERSION 2
 
-struct measurement {
+/* What one line of results.jsonl says of one measurement. */
+struct results_line {
 	const char *run_id;
 	const struct bench_case *c;
 	const struct measurement_out *out;
@@ -35,9 +36,9 @@ struct measurement {
 };
 
 /* Write m as one JSON line (with its newline) to out. */
-void results_write_line(FILE *out, const struct measurement *m);
+void results_write_line(FILE *out, const struct results_line *m);
 
 /* Append m to the open results file fd and fsync it.  Returns 0 or fail(). */
-int results_append(int fd, const char *path, const struct measurement *m);
+int results_append(int fd, const char *path, const struct results_line *m);
 
 #endif

@@ -196,7 +196,7 @@ static int measure(struct run *r, const struct bench_case *c)
 	struct sampled smp;
 	static struct monitor mon;
 	char started[32];
-	struct measurement m = {
+	struct results_line m = {
 		.run_id = r->run_id, .c = c, .out = &out,
 		.mkfs_command = r->n_volumes ? r->mkfs_command : NULL,
 		.started_utc = started,

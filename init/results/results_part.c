@@ -34,14 +34,14 @@
 
 static int fill_record(FILE *out, const void *arg)
 {
-	record_write(out, arg);
+	run_record_write(out, arg);
 	return 0;
 }
 
 static int write_record(struct boot *b, const char *status, const char *finished,
 			const char *bench)
 {
-	struct record r = {
+	struct run_record r = {
 		.status = status,
 		.reason = failure(),
 		.failed_phase = failure_phase(),

@@ -234,7 +234,7 @@ static void embed(struct json *j, const char *key, const char *text)
 	free(copy);
 }
 
-void record_write(FILE *out, const struct record *r)
+void run_record_write(FILE *out, const struct run_record *r)
 {
 	const struct machine *m = r->machine;
 	struct json j;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * runjson.h: run.json, the record of one boot (doc/results-format.md,
- * doc/run.schema.json).  Pure: record_write() prints a view of the
+ * doc/run.schema.json).  Pure: run_record_write() prints a view of the
  * boot's state; results_part.c saves it.
  */
 #ifndef BOOTBENCH_INIT_RUNJSON_H
@@ -24,7 +24,7 @@
 #define RECORD_FORMAT "bootbench-run"
 #define RECORD_VERSION 1
 
-struct record {
+struct run_record {
 	const char *status;		/* "running", "done" or "failed" */
 	const char *reason;		/* why it failed, else NULL */
 	const char *failed_phase;
@@ -50,6 +50,6 @@ struct record {
 	const char *bench;		/* bench.json text (valid JSON) or NULL */
 };
 
-void record_write(FILE *out, const struct record *r);
+void run_record_write(FILE *out, const struct run_record *r);
 
 #endif

@@ -18,7 +18,7 @@
 static struct suite s;
 static struct run r;
 
-static char *line_of(const struct measurement *m)
+static char *line_of(const struct results_line *m)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -62,7 +62,7 @@ static void lines(void)
 
 	struct quiet quiet = { .reached = true, .seconds = 0.01234, .sync_s = 0.004, .dirty_kib = 812,
 			       .writeback_kib = 0, .polls = 1 };
-	struct measurement m = {
+	struct results_line m = {
 		.run_id = "20261130T050000Z_6.12.57+deb13-cloud-amd64_ci-1",
 		.c = &c, .out = &o, .mkfs_command = "/sbin/mkfs.ext4 -F /dev/vdb1",
 		.cpu = &cpu, .disk_device = "vdb1", .disk = &disk, .monitors = &mon,

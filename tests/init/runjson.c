@@ -239,19 +239,19 @@ static const char expected[] =
 "  }\n"
 "}\n";
 
-/* The record as record_write() writes it: a new string, its length in *len. */
-static char *written(const struct record *r, size_t *len)
+/* The record as run_record_write() writes it: a new string, its length in *len. */
+static char *written(const struct run_record *r, size_t *len)
 {
 	char *text = NULL;
 	FILE *out = open_memstream(&text, len);
 
-	record_write(out, r);
+	run_record_write(out, r);
 	fclose(out);
 	return text;
 }
 
 /* Whether record r with parameters q is written as valid JSON holding want. */
-static bool written_with(struct record r, const struct params *q, const char *want)
+static bool written_with(struct run_record r, const struct params *q, const char *want)
 {
 	size_t len;
 	char *text;
@@ -298,7 +298,7 @@ static void record(void)
 	s.needs_wal = 0;
 	struct results_health health = { RESULTS_FULL, 1273856, 54525952, "" };
 	static struct hang hang = { .detector = { .at_boot = 120, .during_run = 60 } };
-	struct record r = {
+	struct run_record r = {
 		.results_health = &health,
 		.status = "failed", .reason = "suite quick failed: initdb: \"quoted\"",
 		.failed_phase = "bench", .id = "ci-42",
@@ -310,19 +310,19 @@ static void record(void)
 		.results_mount_options = "noatime,nodev,nosuid", .suite = &s,
 		.phases = ph, .n_phases = 2, .hang = &hang, .bench = "{\n  \"status\": \"failed\",\n  \"note\": \"two\\nlines\",\n  \"phases\": []\n}",
 	};
-	record_write(out, &r);
+	run_record_write(out, &r);
 	fclose(out);
 	is_str(text, expected, "run.json text");
 	ok(jr_valid(text, len), "run.json is valid JSON");
 	free(text);
 
 	/* a record with what a boot with a bad command line knows */
-	struct record early = { .status = "running", .id = "0a1b2c3d4e5f", .directory = "runs/x",
+	struct run_record early = { .status = "running", .id = "0a1b2c3d4e5f", .directory = "runs/x",
 				.started_utc = "1970-01-01T00:00:00Z", .machine = &m, .params = &p,
 				.results = &res };
 	text = NULL;
 	out = open_memstream(&text, &len);
-	record_write(out, &early);
+	run_record_write(out, &early);
 	fclose(out);
 	ok(jr_valid(text, len) && strstr(text, "\"reason\": null") && strstr(text, "\"target\": null") &&
 	   strstr(text, "\"suite\": null") && strstr(text, "\"bench\": null") &&
@@ -364,7 +364,7 @@ static void record(void)
 	struct params console_params = p;
 	console_params.results_console = true;
 	console_params.results.kind = DEVSPEC_NONE;
-	struct record in_memory = early;
+	struct run_record in_memory = early;
 	in_memory.params = &console_params;
 	in_memory.results = NULL;
 	in_memory.results_mount_options = "tmpfs (bootbench.results=console)";
@@ -401,7 +401,7 @@ static void record(void)
 				 .profile = { "nvme", 16667, 32, true, 3147, 1023, 2, 512, "sheet" } };
 	struct disk_facts mt = { "model:nvme:256", "/dev/nullb0", "nullb0", false, "", "",
 				 256 << 20, 0, "none", "", "", "", "" };
-	struct record withm = early;
+	struct run_record withm = early;
 
 	withm.target = &mt;
 	withm.model_target = &md;
@@ -420,7 +420,7 @@ static void record(void)
 	/* e2fsck -p of the results partition before the mount */
 	struct results_fsck fsck = { .ran = true, .exit_status = 1, .seconds = 0.0425,
 				     .said = "res: 13/64 files\n" };
-	struct record withf = early;
+	struct run_record withf = early;
 
 	withf.results_fsck = &fsck;
 	ok(written_with(withf, &p, "\"fsck\": {\n      \"program\": \"/sbin/e2fsck -p\",\n"
