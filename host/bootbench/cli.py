@@ -4,8 +4,10 @@ bootbench-prepare-disk, lab/lava/make-job), as README.md states them:
 
   * the usage is the script's header, from its "Usage" line to the end of
     its "Exit" paragraph, printed on stdout by -h and --help (exit 0);
-  * a bad usage is one line "PROG: WHAT" and the hint
-    'Try "PROG --help" for more information.' on stderr, exit 2;
+  * a bad usage is one line "PROG: error: WHAT" and the hint
+    'Try "PROG --help" for more information.' on stderr, exit 2, as
+    bootbench-bench, bootbench-report and bootbench-gate say it
+    (common/cli.h);
   * --option=VALUE is --option VALUE; a value is never empty and never
     the next option (a word beginning with --);
   * any other failure is one line "PROG: WHAT" on stderr, exit 1 (or the
@@ -101,7 +103,7 @@ def main(prog, function, argv=None):
         status = function(sys.argv[1:] if argv is None else argv)
     except UsageError as e:
         sys.stdout.flush()
-        sys.stderr.write('%s: %s\nTry "%s --help" for more information.\n' % (prog, e, prog))
+        sys.stderr.write('%s: error: %s\nTry "%s --help" for more information.\n' % (prog, e, prog))
         status = 2
     except Error as e:
         sys.stdout.flush()
