@@ -340,7 +340,10 @@ class Sequence:
             initrd = os.path.join(self.s.results, "initrd-%s.cpio" % run_id)
         try:
             if self.s.perf:
-                perf.initrd(kernels.initrd(kdir), initrd, self.tree)
+                # The gzip archive, not the LZ4 one: the kernel reads an LZ4
+                # (legacy format) archive to the end of the initrd, so an
+                # archive after it is never unpacked.
+                perf.initrd(os.path.join(kdir, "initramfs.cpio.gz"), initrd, self.tree)
             if target:
                 # 2 MiB more for the partition table and the alignment.
                 disks.gpt_create(target, self.target_mib() + 2, self.s.target_name)
