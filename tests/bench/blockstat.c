@@ -90,13 +90,7 @@ static char dir[] = "/tmp/bootbench-blockstat-XXXXXX";
 
 static void put(const char *name, const char *text)
 {
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f || fputs(text, f) == EOF || fclose(f) != 0)
-		ok(false, "could not write %s: %s", path, strerror(errno));
+	tap_put(dir, name, text);
 }
 
 static void in(const char *name, char *path, size_t len)

@@ -25,13 +25,7 @@ static char block[64];
 
 static void put(const char *name, const char *text)
 {
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f || fputs(text, f) == EOF || fclose(f) != 0)
-		ok(false, "could not write %s: %s", path, strerror(errno));
+	tap_put(dir, name, text);
 }
 
 /* A stat line of 17 fields: reads, read sectors, writes, write sectors, flushes. */

@@ -20,13 +20,7 @@ static char dir[] = "/tmp/bench-monitor-XXXXXX";
 
 static void put(const char *name, const char *text)
 {
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f) != 0)
-		printf("# could not write %s\n", path);
+	tap_put(dir, name, text);
 }
 
 static void proc_files(int second)

@@ -19,15 +19,7 @@ static char dir[] = "/tmp/bootbench-cpus.XXXXXX";
 
 static void put(const char *name, const char *text)
 {
-	char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f || fputs(text, f) == EOF || fclose(f) != 0) {
-		perror(path);
-		exit(1);
-	}
+	tap_put(dir, name, text);
 }
 
 static bool is(const char *name, const char *want)

@@ -20,6 +20,9 @@
  *   is_num(got, want, fmt, ...) doubles equal within 1e-9 relative
  *   tap_done()                  prints "1..N"; returns 1 if anything
  *                               failed, else 0: return tap_done() from main
+ *   tap_put(dir, name, text)    writes text into the file dir/name (a
+ *                               test's scratch tree); a failed check that
+ *                               names the path and why if it cannot
  *
  * The shell side of the same convention is tests/lib/tap.sh (tap_status
  * STATUS WHAT takes an exit status, tap_check WHAT CMD... a command), the
@@ -29,6 +32,7 @@
 #ifndef BOOTBENCH_TEST_TAP_H
 #define BOOTBENCH_TEST_TAP_H
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -95,6 +99,18 @@ static void tap_skip(const char *what, const char *fmt, ...)
 	if (!ok(fabs(g_ - w_) <= 1e-9 * fmax(1.0, fabs(w_)), __VA_ARGS__)) \
 		printf("#   got: %.17g, want: %.17g\n", g_, w_);          \
 } while (0)
+
+__attribute__((unused))
+static void tap_put(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) == EOF || fclose(f) != 0)
+		ok(false, "could not write %s: %s", path, strerror(errno));
+}
 
 __attribute__((unused))
 static int tap_done(void)
