@@ -172,15 +172,16 @@ def check_slub_answer(rc, out, err, state, tree):
     labels = [c["label"] for c in rec.get("range", [])]
     check(labels and all(f["status"] == "done" and f["release"].startswith("6.12.") and
                          f["clock"] == "instructions:3" for fs in facts.values() for f in fs) and
-          all(len(facts[lab]) == 3 for lab in labels),
+          all(len(facts.get(lab, [])) == 3 for lab in labels),
           "every side has 3 done runs of 6.12 in instruction time, no more (%s)"
           % {lab: len(facts.get(lab, [])) for lab in labels})
     check(labels and all(("slub_debug" in f["cmdline"].split()) == (lab == labels[2])
-                         for lab in labels for f in facts[lab]),
+                         for lab in labels for f in facts.get(lab, [])),
           "slub_debug on the command line of the bad end's runs only")
     errs = schema_errors(rec)
     check(errs is None or not errs, "bisect.json is valid against doc/bisect.schema.json %s"
           % (errs or "")[:300])
-    check(os.path.getsize(os.path.join(state, "report.html")) > 0 and "columns by argument" in out,
+    html = os.path.join(state, "report.html")
+    check(os.path.isfile(html) and os.path.getsize(html) > 0 and "columns by argument" in out,
           "the report of the last good against the first bad, text and HTML")
     return rec
