@@ -3,10 +3,13 @@
  * I/O (hang.h) meanwhile; its failure is the run's. */
 #include "init/runner.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "common/clock.h"
 #include "common/procstat.h"
@@ -14,6 +17,7 @@
 #include "init/children.h"
 #include "init/console.h"
 #include "init/hang.h"
+#include "init/kernel/tasks.h"
 #include "common/clockmode.h"
 #include "init/results/results_part.h"
 
@@ -101,10 +105,55 @@ static double run_tick(void *arg)
 	return 0;
 }
 
+/* A program in state D: a process with a command line, not a kernel
+ * thread (whose cmdline is empty). */
+struct stuck_program {
+	int pid;
+	char name[64];
+};
+
+static void take_program(void *ctx, const struct procstat *p)
+{
+	struct stuck_program *s = ctx;
+	char path[64], c;
+	ssize_t n;
+	int fd;
+
+	if (s->pid)
+		return;
+	snprintf(path, sizeof path, "/proc/%d/cmdline", p->pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = read(fd, &c, 1);
+	close(fd);
+	if (n == 1) {
+		s->pid = p->pid;
+		snprintf(s->name, sizeof s->name, "%s", p->name);
+	}
+}
+
+/* After the runner was killed at the run's deadline: a program of the
+ * run still in state D STUCK_CHECK_S seconds later (the runner's group
+ * got SIGKILL, which a task waiting for a lost I/O does not act on). */
+#define STUCK_CHECK_S 2
+static bool program_stuck(struct stuck_program *s)
+{
+	struct timespec wait = { STUCK_CHECK_S, 0 };
+
+	if (tasks_in_state("", 'D', take_program, s) <= 0 || !s->pid)
+		return false;
+	while (nanosleep(&wait, &wait) < 0)
+		;
+	return procstat_state(s->pid) == 'D';
+}
+
 /* A hang the runner's end shows: it says a program of the run is stuck
- * in state D, or it is itself, past the run's deadline. */
+ * in state D, or it is itself, or one of its programs is, past the run's
+ * deadline. */
 static void stuck_runner(struct boot *b, const struct run_ctx *c, const struct spawn_result *r)
 {
+	struct stuck_program s = { 0, "" };
 	char said[600];
 
 	if (r->lost && procstat_state(r->pid) == 'D') {
@@ -115,6 +164,11 @@ static void stuck_runner(struct boot *b, const struct run_ctx *c, const struct s
 	} else if (!r->lost && WIFEXITED(r->status) && WEXITSTATUS(r->status) == STUCK_EXIT) {
 		hang_found(&b->hang, "deadline", c->last_error[0] ? c->last_error :
 			   "the suite runner says a program of the run is stuck in state D");
+	} else if (r->timed_out && program_stuck(&s)) {
+		snprintf(said, sizeof said, "%s (pid %d), a program of the run, is stuck in "
+			 "uninterruptible sleep (state D) past the run's deadline: SIGKILL did not "
+			 "end it", s.name, s.pid);
+		hang_found(&b->hang, "deadline", said);
 	}
 }
 
