@@ -134,18 +134,25 @@ static void take_program(void *ctx, const struct procstat *p)
 }
 
 /* After the runner was killed at the run's deadline: a program of the
- * run still in state D STUCK_CHECK_S seconds later (the runner's group
- * got SIGKILL, which a task waiting for a lost I/O does not act on). */
-#define STUCK_CHECK_S 2
+ * run in state D at every look for STUCK_CHECK_S seconds (the runner's
+ * group got SIGKILL, which a task waiting for a lost I/O does not act
+ * on; one that waits for a slow but live disk leaves state D between
+ * two looks). */
+#define STUCK_CHECK_S 10
+#define STUCK_LOOKS 40
 static bool program_stuck(struct stuck_program *s)
 {
-	struct timespec wait = { STUCK_CHECK_S, 0 };
-
 	if (tasks_in_state("", 'D', take_program, s) <= 0 || !s->pid)
 		return false;
-	while (nanosleep(&wait, &wait) < 0)
-		;
-	return procstat_state(s->pid) == 'D';
+	for (int i = 0; i < STUCK_LOOKS; i++) {
+		struct timespec wait = { 0, STUCK_CHECK_S * 1000000000L / STUCK_LOOKS };
+
+		while (nanosleep(&wait, &wait) < 0)
+			;
+		if (procstat_state(s->pid) != 'D')
+			return false;
+	}
+	return true;
 }
 
 /* A hang the runner's end shows: it says a program of the run is stuck
