@@ -3,16 +3,15 @@
  * I/O (hang.h) meanwhile; its failure is the run's. */
 #include "init/runner.h"
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "common/clock.h"
 #include "common/procstat.h"
+#include "common/sysfs.h"
 #include "init/boot.h"
 #include "init/children.h"
 #include "init/console.h"
@@ -115,19 +114,12 @@ struct stuck_program {
 static void take_program(void *ctx, const struct procstat *p)
 {
 	struct stuck_program *s = ctx;
-	char path[64], c;
-	ssize_t n;
-	int fd;
+	char path[64], argv0[64];
 
 	if (s->pid)
 		return;
 	snprintf(path, sizeof path, "/proc/%d/cmdline", p->pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	n = read(fd, &c, 1);
-	close(fd);
-	if (n == 1) {
+	if (sysfs_read(path, argv0, sizeof argv0) == 0 && argv0[0]) {
 		s->pid = p->pid;
 		snprintf(s->name, sizeof s->name, "%s", p->name);
 	}
