@@ -58,6 +58,7 @@ write_cache = {wc}
 [postgresql]
 shared_buffers = 128MB
 max_wal_size = 1GB
+autovacuum = off
 
 [pgbench]
 script = tpcb-like
