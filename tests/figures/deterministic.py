@@ -16,6 +16,13 @@
 #     "6.12 null_blk.max_sectors=8" (the model disk's requests cut to 4 KiB:
 #     only the I/O path changes) against 6.12, 3 boots a side of the ci
 #     suite on the model, by bootbench-gate and the report;
+#   - the same change bisected (part "bisect"): a synthetic history of 16
+#     commits, 6.12 up to commit 8 and "6.12 null_blk.max_sectors=8" from
+#     commit 9 (tests/bisect/lib.sh's), by bootbench-bisect on the model
+#     in instruction time, 2 vCPUs, 3 boots a step (--boots 3 --max-boots 3,
+#     each side one walk) of tpcb-like at 1 client (the suite BISECT_SUITE),
+#     three times, each run in a state of its own: the commit each names,
+#     its steps and its change;
 #   - known I/O causes, 3 boots a side on each machine, compared by the
 #     report in one sequence each: the target queue's write cache (write
 #     back against write through: flushes dropped), the scheduler (none
@@ -79,6 +86,31 @@ CAUSES = (
     ("filesystem", "the filesystem: ext4 against xfs",
      dict(fs="ext4, xfs", sched="none", wc="kernel"), "fs"),
 )
+BISECT_SUITE = """# io-bisect: one commit-bound case, as the ci suite runs it
+[suite]
+description = pgbench tpcb-like at 1 client, 5 s after 1 s, on the model
+min_target_mib = 256
+qemu_target = model
+repeats = 1
+
+[filesystem]
+type = ext4
+profile = compat
+mount_options = noatime
+
+[postgresql]
+shared_buffers = 128MB
+max_wal_size = 1GB
+autovacuum = off
+
+[pgbench]
+random_seed = 1
+script = tpcb-like
+scale = 1
+clients = 1
+duration_s = 5
+warmup_s = 1
+"""
 
 
 def boot(work, name, extra, suite, boots, kernel):
@@ -247,13 +279,46 @@ def small(work, boots, kernel):
             print("  %-50s %-36s %s" % (case[:50], c["column"][:36], change(c)))
 
 
+def io_bisect(work, kernel, runs=3):
+    bad = "%s null_blk.max_sectors=8" % kernel
+    print("== The small I/O change bisected: 16 commits, %s up to commit 8, %s from commit 9, "
+          "%d runs" % (kernel, bad, runs))
+    sys.path[:0] = [os.path.join(TOP, "tests", "bisect")]
+    os.environ.setdefault("TOP", TOP)
+    from bisectlib import BISECT, BUILD_HOOK, commit, history, record, steps_table
+    suite = os.path.join(work, "io-bisect.ini")
+    with open(suite, "w") as f:
+        f.write(BISECT_SUITE)
+    tree = os.path.join(work, "h16")
+    if not os.path.isdir(tree):
+        subprocess.run(["sh", "-c", '. "$1/tests/bisect/lib.sh"; BASE_KERNEL="$2" BAD_KERNEL="$3" '
+                        'history "$4" 16 9', "sh", TOP, kernel, bad, tree], check=True)
+    found = 0
+    for n in range(1, runs + 1):
+        state = os.path.join(work, "bisect%d" % n)
+        start = time.time()
+        done = subprocess.run([BISECT, "--suite", suite, "--tree", tree, "--good", "c0", "--bad", "c15",
+                               "--build", BUILD_HOOK, "--clock", "instructions", "--target", "model",
+                               "--boots", "3", "--max-boots", "3", "--walk", "--state", state],
+                              capture_output=True, text=True, cwd=work)
+        first = ((record(state).get("result") or {}).get("first_bad") or {}).get("commit")
+        right = first == commit(tree, 9)
+        found += right
+        print("-- run %d: exit %d, %s (%.0f s)" % (n, done.returncode,
+              "commit 9 named" if right else "named %s, not commit 9" % first, time.time() - start))
+        if done.returncode != 0:
+            print("  " + done.stderr.strip().replace("\n", "\n  "))
+        print("  " + steps_table(done.stdout).replace("\n", "\n  "))
+    print("-- commit 9 named in %d of %d runs" % (found, runs))
+
+
 def main():
     p = argparse.ArgumentParser(prog="tests/figures/deterministic.py")
     p.add_argument("--boots", type=int, default=6)
     p.add_argument("--cause-boots", type=int, default=3)
     p.add_argument("--kernel", default="6.12")
     p.add_argument("--work")
-    p.add_argument("--only", choices=("spread", "gate", "small", "causes"))
+    p.add_argument("--only", choices=("spread", "gate", "small", "bisect", "causes"))
     a = p.parse_args()
     work = a.work or tempfile.mkdtemp(prefix="bootbench-deterministic.")
     os.makedirs(work, exist_ok=True)
@@ -264,6 +329,8 @@ def main():
         aa(work, a.boots, a.kernel)
     if a.only in (None, "small"):
         small(work, a.cause_boots, a.kernel)
+    if a.only in (None, "bisect"):
+        io_bisect(work, a.kernel)
     if a.only in (None, "causes"):
         causes(work, a.cause_boots, a.kernel)
     return 0
