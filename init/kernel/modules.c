@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* modules.c: finit_module() the modules of load.list, in order. */
+/* modules.c: finit_module() the modules of load.list (those the machine's
+ * devices call for) and of the lists of what a suite asks for, in order. */
 #include "init/kernel/modules.h"
 
 #include <errno.h>
@@ -14,6 +15,8 @@
 #include "common/clock.h"
 #include "init/console.h"
 #include "init/files.h"
+#include "init/kernel/device_aliases.h"
+#include "init/kernel/module_match.h"
 #include "init/str.h"
 
 int module_list_parse(char *text, const char **names, size_t max, size_t *count,
@@ -154,59 +157,142 @@ static void module_args(const char *ko, const char *(*params)(const char *ko), c
 		snprintf(args + used, size - used, "%s%s", used ? " " : "", own);
 }
 
-/* finit_module() each module the text of the list file at path names, a
- * file of dir, with the parameters params (NULL: none) gives it; count the
- * listed and the loaded.  Every module is tried; -1 if one failed or the
- * list is not one (said). */
-static int load_listed(const char *dir, const char *path, char *text, size_t *count, size_t *loaded,
-		       const char *(*params)(const char *ko))
+/* finit_module() module file name of dir with the parameters params (NULL:
+ * none) gives it: 1 loaded, 0 already there or no device for it (said),
+ * -1 after fail(). */
+static int load_one(const char *dir, const char *name, const char *(*params)(const char *ko))
 {
-	const char *names[MODULES_MAX];
-	char err[256];
-	int rc = 0;
+	char ko[PATH_MAX], args[1024];
+	int fd, rc = 1;
 
-	*loaded = 0;
-	if (module_list_parse(text, names, MODULES_MAX, count, err, sizeof err) < 0)
-		return fail("%s: %s", path, err);
-	for (size_t i = 0; i < *count; i++) {
-		char ko[PATH_MAX], args[1024];
-		int fd;
-
-		if (str_printf(ko, sizeof ko, "%s/%s", dir, names[i]) < 0 ||
-		    (fd = open(ko, O_RDONLY | O_CLOEXEC)) < 0) {
-			rc = fail("could not open \"%s\":", ko);
-			continue;
-		}
-		module_args(names[i], params, args, sizeof args);
-		if (syscall(SYS_finit_module, fd, args, 0) == 0)
-			(*loaded)++;
-		else if (errno == ENODEV)	/* e.g. a CPU without the instructions it uses */
-			note("module %s: no device for it here (skipped)", names[i]);
+	if (str_printf(ko, sizeof ko, "%s/%s", dir, name) < 0 ||
+	    (fd = open(ko, O_RDONLY | O_CLOEXEC)) < 0)
+		return fail("could not open \"%s\":", ko);
+	module_args(name, params, args, sizeof args);
+	if (syscall(SYS_finit_module, fd, args, 0) < 0) {
+		rc = 0;
+		if (errno == ENODEV)	/* e.g. a CPU without the instructions it uses */
+			note("module %s: no device for it here (skipped)", name);
 		else if (errno != EEXIST)
 			rc = fail("could not load module \"%s\":", ko);
-		close(fd);
 	}
+	close(fd);
 	return rc;
 }
 
-/* The module list file at /lib/modules/RELEASE/FILE, loaded by
- * load_listed(); *found false (and 0) when there is no such file. */
+/* The module list file at /lib/modules/RELEASE/FILE into text (to free)
+ * and its names; 0 with *text NULL when there is no such file, -1 after
+ * fail(). */
+static int read_list(const char *release, const char *file, char *dir, size_t dirlen, char **text,
+		     const char **names, size_t *count)
+{
+	char list[PATH_MAX], err[256];
+
+	*text = NULL;
+	*count = 0;
+	if (str_printf(dir, dirlen, "/lib/modules/%s", release) < 0 ||
+	    str_printf(list, sizeof list, "%s/%s", dir, file) < 0)
+		return fail("could not name the module list %s of release %s:", file, release);
+	if (!(*text = read_text(list, 1 << 20, NULL)))
+		return errno == ENOENT ? 0 : fail("could not read \"%s\":", list);
+	if (module_list_parse(*text, names, MODULES_MAX, count, err, sizeof err) < 0) {
+		free(*text);
+		*text = NULL;
+		return fail("%s: %s", list, err);
+	}
+	return 0;
+}
+
+/* The module list file at /lib/modules/RELEASE/FILE, every module loaded
+ * in order with the parameters params (NULL: none) gives it; *found false
+ * (and 0) when there is no such file.  Every module is tried; -1 if one
+ * failed or the list is not one (said). */
 static int load_file(const char *release, const char *file, const char *(*params)(const char *ko),
 		     bool *found, size_t *count, size_t *loaded)
 {
-	char dir[PATH_MAX], list[PATH_MAX], *text;
-	int rc;
+	const char *names[MODULES_MAX];
+	char dir[PATH_MAX], *text;
+	int rc = read_list(release, file, dir, sizeof dir, &text, names, count);
 
-	*found = false;
-	*count = *loaded = 0;
-	if (str_printf(dir, sizeof dir, "/lib/modules/%s", release) < 0 ||
-	    str_printf(list, sizeof list, "%s/%s", dir, file) < 0)
-		return fail("could not name the module list %s of release %s:", file, release);
-	text = read_text(list, 1 << 20, NULL);
+	*found = text != NULL;
+	*loaded = 0;
+	for (size_t i = 0; text && i < *count; i++) {
+		int one = load_one(dir, names[i], params);
+
+		if (one < 0)
+			rc = -1;
+		*loaded += one > 0;
+	}
+	free(text);
+	return rc;
+}
+
+/* The modules of load.list the machine's devices call for
+ * (module_match.h), in rounds until none is newly wanted; the rest named
+ * on the console.  -1 if a module failed to load (the rest are tried). */
+static int load_matched(const char *dir, const char *const *names, size_t count, char *alias_text,
+			char *dep_text, size_t *loaded)
+{
+	struct device_aliases devices = { 0 };
+	struct module_match m;
+	bool tried[MODULES_MAX] = { false };
+	char err[256], skipped[1024] = "";
+	size_t used = 0;
+	int rc = 0;
+
+	if (module_match_init(&m, names, count, alias_text, dep_text, err, sizeof err) < 0)
+		return fail("%s: %s", dir, err);
+	while (device_aliases_read(&devices) == 0 &&
+	       module_match_want(&m, (const char *const *)devices.v, devices.n) > 0)
+		for (size_t i = 0; i < m.count; i++) {
+			int one;
+
+			if (!m.wanted[i] || tried[i])
+				continue;
+			tried[i] = true;
+			if ((one = load_one(dir, names[i], NULL)) < 0)
+				rc = -1;
+			*loaded += one > 0;
+		}
+	for (size_t i = 0; i < m.count; i++)
+		if (!m.wanted[i] && used < sizeof skipped) {
+			int w = snprintf(skipped + used, sizeof skipped - used, " %s", names[i]);
+
+			used += w > 0 ? (size_t)w : 0;
+		}
+	if (skipped[0])
+		note("modules no device here needs (not loaded):%s", skipped);
+	device_aliases_free(&devices);
+	module_match_free(&m);
+	return rc;
+}
+
+/* load.list: with load.alias and load.dep, what the machine's devices
+ * call for (load_matched()); without them (a kernel laid out before
+ * them), every module.  *found false (and 0) when there is no list. */
+static int load_boot_list(const char *release, bool *found, size_t *count, size_t *loaded)
+{
+	const char *names[MODULES_MAX];
+	char dir[PATH_MAX], path[PATH_MAX], *text, *alias_text = NULL, *dep_text = NULL;
+	int rc = read_list(release, "load.list", dir, sizeof dir, &text, names, count);
+
+	*found = text != NULL;
+	*loaded = 0;
 	if (!text)
-		return errno == ENOENT ? 0 : fail("could not read \"%s\":", list);
-	*found = true;
-	rc = load_listed(dir, list, text, count, loaded, params);
+		return rc;
+	if (str_printf(path, sizeof path, "%s/load.alias", dir) == 0)
+		alias_text = read_text(path, 1 << 22, NULL);
+	if (alias_text && str_printf(path, sizeof path, "%s/load.dep", dir) == 0)
+		dep_text = read_text(path, 1 << 20, NULL);
+	if (alias_text && dep_text) {
+		rc = load_matched(dir, names, *count, alias_text, dep_text, loaded);
+	} else {
+		free(text);
+		rc = load_file(release, "load.list", NULL, found, count, loaded);
+		text = NULL;
+	}
+	free(alias_text);
+	free(dep_text);
 	free(text);
 	return rc;
 }
@@ -218,7 +304,7 @@ int modules_load(const char *release, bool pmem)
 	bool found;
 	int rc;
 
-	rc = load_file(release, "load.list", NULL, &found, &count, &loaded);
+	rc = load_boot_list(release, &found, &count, &loaded);
 	if (!found && rc == 0)
 		note("no /lib/modules/%s/load.list: using the drivers built into the kernel", release);
 	else

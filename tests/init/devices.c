@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "init/disks/blockdev.h"
+#include "init/kernel/module_match.h"
 #include "init/kernel/modules.h"
 #include "init/kernel/mounts.h"
 #include "tap.h"
@@ -119,6 +120,54 @@ static void module_lists(void)
 	   "module list: too many");
 }
 
+/* The modules a machine's devices call for: QEMU's pc machine with one
+ * virtio disk, then an AHCI controller whose SCSI disk appears once ahci
+ * is loaded. */
+static void module_matching(void)
+{
+	static const char *const names[] = { "virtio_blk.ko", "scsi_common.ko", "scsi_mod.ko",
+		"libata.ko", "ahci.ko", "sd_mod.ko", "bfq.ko" };
+	static const char alias[] = "# device aliases\nalias virtio:d00000002v* virtio_blk.ko\n"
+		       "alias pci:v*d*sv*sd*bc01sc06i01* ahci.ko\nalias scsi:t-0x00* sd_mod.ko\n";
+	static const char dep[] = "virtio_blk.ko:\nscsi_common.ko:\nscsi_mod.ko: scsi_common.ko\n"
+		     "libata.ko: scsi_common.ko scsi_mod.ko\n"
+		     "ahci.ko: scsi_common.ko scsi_mod.ko libata.ko\n"
+		     "sd_mod.ko: scsi_common.ko scsi_mod.ko\nbfq.ko:\n";
+	const char *pc[] = { "pci:v00008086d00001237sv00001AF4sd00001100bc06sc00i00",
+		"virtio:d00000002v00001AF4", "cpu:type:x86,ven0000fam0006mod003F:feature:,0000" };
+	const char *sata[] = { "pci:v00008086d00002922sv00001AF4sd00001100bc01sc06i01" };
+	const char *disk[] = { "pci:v00008086d00002922sv00001AF4sd00001100bc01sc06i01",
+		"scsi:t-0x00" };
+	char a2[sizeof alias], d2[sizeof dep], bad_alias[] = "alias pci:v* nosuch.ko\n";
+	char bad_dep[] = "ahci.ko libata.ko\n", err[256];
+	struct module_match m;
+
+	memcpy(a2, alias, sizeof alias);
+	memcpy(d2, dep, sizeof dep);
+	ok(module_match_init(&m, names, 7, a2, d2, err, sizeof err) == 0, "module match: lists read");
+	ok(module_match_want(&m, pc, 3) == 2 && m.wanted[0] && m.wanted[6] &&
+	   !m.wanted[1] && !m.wanted[2] && !m.wanted[4] && !m.wanted[5],
+	   "module match: a virtio disk wants virtio_blk, a scheduler comes always, no SCSI");
+	ok(module_match_want(&m, pc, 3) == 0, "module match: the same devices want nothing more");
+	module_match_free(&m);
+	memcpy(a2, alias, sizeof alias);
+	memcpy(d2, dep, sizeof dep);
+	ok(module_match_init(&m, names, 7, a2, d2, err, sizeof err) == 0 &&
+	   module_match_want(&m, sata, 1) == 5 && m.wanted[1] && m.wanted[2] && m.wanted[3] &&
+	   m.wanted[4] && !m.wanted[5] && !m.wanted[0],
+	   "module match: an AHCI controller wants ahci and what it needs, in one round");
+	ok(module_match_want(&m, disk, 2) == 1 && m.wanted[5],
+	   "module match: the SCSI disk ahci brought wants sd_mod in the next round");
+	module_match_free(&m);
+	memcpy(d2, dep, sizeof dep);
+	ok(module_match_init(&m, names, 7, bad_alias, d2, err, sizeof err) == -1 &&
+	   strstr(err, "load.alias:1: \"nosuch.ko\" is not in load.list"),
+	   "module match: an alias of a module not listed is refused (%s)", err);
+	memcpy(a2, alias, sizeof alias);
+	ok(module_match_init(&m, names, 7, a2, bad_dep, err, sizeof err) == -1 &&
+	   strstr(err, "load.dep:1: not"), "module match: a dependency line without ':' is refused");
+}
+
 static void mount_points(void)
 {
 	char text[] = "proc /proc proc rw 0 0\n/dev/vda1 /mnt/results ext4 rw 0 0\n"
@@ -136,6 +185,7 @@ int main(void)
 	finding();
 	facts();
 	module_lists();
+	module_matching();
 	mount_points();
 	return tap_done();
 }
