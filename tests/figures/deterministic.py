@@ -20,7 +20,7 @@
 #     commits, 6.12 up to commit 8 and "6.12 null_blk.max_sectors=8" from
 #     commit 9 (tests/bisect/lib.sh's), by bootbench-bisect on the model
 #     in instruction time, 2 vCPUs, 3 boots a step (--boots 3 --max-boots 3,
-#     each side one walk) of tpcb-like at 1 client (the suite BISECT_SUITE),
+#     each side one walk) of tpcb-like at 1 client (tests/figures/io-bisect.ini),
 #     three times, each run in a state of its own: the commit each names,
 #     its steps and its change;
 #   - known I/O causes, 3 boots a side on each machine, compared by the
@@ -86,31 +86,7 @@ CAUSES = (
     ("filesystem", "the filesystem: ext4 against xfs",
      dict(fs="ext4, xfs", sched="none", wc="kernel"), "fs"),
 )
-BISECT_SUITE = """# io-bisect: one commit-bound case, as the ci suite runs it
-[suite]
-description = pgbench tpcb-like at 1 client, 5 s after 1 s, on the model
-min_target_mib = 256
-qemu_target = model
-repeats = 1
-
-[filesystem]
-type = ext4
-profile = compat
-mount_options = noatime
-
-[postgresql]
-shared_buffers = 128MB
-max_wal_size = 1GB
-autovacuum = off
-
-[pgbench]
-random_seed = 1
-script = tpcb-like
-scale = 1
-clients = 1
-duration_s = 5
-warmup_s = 1
-"""
+BISECT_SUITE = os.path.join(TOP, "tests", "figures", "io-bisect.ini")
 
 
 def boot(work, name, extra, suite, boots, kernel):
@@ -286,9 +262,7 @@ def io_bisect(work, kernel, runs=3):
     sys.path[:0] = [os.path.join(TOP, "tests", "bisect")]
     os.environ.setdefault("TOP", TOP)
     from bisectlib import BISECT, BUILD_HOOK, commit, history, record, steps_table
-    suite = os.path.join(work, "io-bisect.ini")
-    with open(suite, "w") as f:
-        f.write(BISECT_SUITE)
+    suite = BISECT_SUITE
     tree = os.path.join(work, "h16")
     if not os.path.isdir(tree):
         subprocess.run(["sh", "-c", '. "$1/tests/bisect/lib.sh"; BASE_KERNEL="$2" BAD_KERNEL="$3" '
