@@ -20,7 +20,7 @@
 #     commits, 6.12 up to commit 8 and "6.12 null_blk.max_sectors=8" from
 #     commit 9 (tests/bisect/lib.sh's), by bootbench-bisect on the model
 #     in instruction time, 2 vCPUs, 3 boots a step (--boots 3 --max-boots 3,
-#     each side one walk) of tpcb-like at 1 client (tests/figures/io-bisect.ini),
+#     each side one walk) of the fsync case (tests/figures/io-bisect.ini),
 #     three times, each run in a state of its own: the commit each names,
 #     its steps and its change;
 #   - known I/O causes, 3 boots a side on each machine, compared by the
