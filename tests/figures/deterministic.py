@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-# tests/figures/deterministic.py [--boots N] [--cause-boots N] [--kernel K]
-# [--work DIR] [--only PART]: the deterministic machine (a model target, -icount
+# tests/figures/deterministic.py [--boots N] [--cause-boots N] [--bisect-runs N]
+# [--kernel K] [--work DIR] [--only PART]: the deterministic machine (a model target, -icount
 # sleep=off: doc/models.md) against the instruction clock on a virtio disk
 # (doc/clocks.md), in figures, for doc/clocks.md:
 #   - the spread between boots: the quick and the ci suites, N boots each
@@ -21,7 +21,7 @@
 #     commit 9 (tests/bisect/lib.sh's), by bootbench-bisect on the model
 #     in instruction time, 2 vCPUs, 3 boots a step (--boots 3 --max-boots 3,
 #     each side one walk) of the fsync case (tests/figures/io-bisect.ini),
-#     three times, each run in a state of its own: the commit each names,
+#     --bisect-runs times (3), each in a state of its own: the commit each names,
 #     its steps and its change;
 #   - known I/O causes, 3 boots a side on each machine, compared by the
 #     report in one sequence each: the target queue's write cache (write
@@ -103,7 +103,9 @@ def boot(work, name, extra, suite, boots, kernel):
 
 
 def report(runs, *args):
-    done = subprocess.run([REPORT, "--format", "json"] + list(args) + [runs], capture_output=True,
+    """bootbench-report's JSON of runs (a directory, or a list of them)."""
+    dirs = [runs] if isinstance(runs, str) else list(runs)
+    done = subprocess.run([REPORT, "--format", "json"] + list(args) + dirs, capture_output=True,
                           text=True)
     try:
         return json.loads(done.stdout)
@@ -190,7 +192,8 @@ def causes(work, boots, kernel):
     secs = 0
     for model in ("nvme", "sata"):
         secs += boot(work, os.path.join(run, model), ["--target", "model:" + model], "ci", boots, kernel)
-    j = report(os.path.join(work, run), "--by", "target.modeled.name")
+    j = report([os.path.join(work, run, m, "runs") for m in ("nvme", "sata")], "--by",
+               "target.modeled.name")
     for case, t, c in cells(j):
         if change(c):
             print("  %-50s %-10s %s" % (case[:50], c["column"][:10], change(c)))
@@ -290,6 +293,7 @@ def main():
     p = argparse.ArgumentParser(prog="tests/figures/deterministic.py")
     p.add_argument("--boots", type=int, default=6)
     p.add_argument("--cause-boots", type=int, default=3)
+    p.add_argument("--bisect-runs", type=int, default=3)
     p.add_argument("--kernel", default="6.12")
     p.add_argument("--work")
     p.add_argument("--only", choices=("spread", "gate", "small", "bisect", "causes"))
@@ -304,7 +308,7 @@ def main():
     if a.only in (None, "small"):
         small(work, a.cause_boots, a.kernel)
     if a.only in (None, "bisect"):
-        io_bisect(work, a.kernel)
+        io_bisect(work, a.kernel, a.bisect_runs)
     if a.only in (None, "causes"):
         causes(work, a.cause_boots, a.kernel)
     return 0
