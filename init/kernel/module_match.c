@@ -111,8 +111,13 @@ int module_match_init(struct module_match *m, const char *const *names, size_t c
 {
 	memset(m, 0, sizeof *m);
 	m->names = names;
-	m->count = count > MODULES_MAX ? MODULES_MAX : count;
-	if (!(m->needs = calloc(m->count * m->count + 1, sizeof *m->needs))) {
+	m->count = count;
+	m->needs = calloc(count * count + 1, sizeof *m->needs);
+	m->needed = calloc(count + 1, sizeof *m->needed);
+	m->has_alias = calloc(count + 1, sizeof *m->has_alias);
+	m->wanted = calloc(count + 1, sizeof *m->wanted);
+	if (!m->needs || !m->needed || !m->has_alias || !m->wanted) {
+		module_match_free(m);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
@@ -127,8 +132,12 @@ void module_match_free(struct module_match *m)
 {
 	free(m->aliases);
 	free(m->needs);
+	free(m->needed);
+	free(m->has_alias);
+	free(m->wanted);
 	m->aliases = NULL;
 	m->needs = NULL;
+	m->needed = m->has_alias = m->wanted = NULL;
 }
 
 /* Module i wanted, and what it needs; the number newly wanted. */

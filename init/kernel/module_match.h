@@ -15,8 +15,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "init/kernel/modules.h"
-
 struct module_alias {
 	const char *pattern;
 	size_t module;		/* index into names */
@@ -27,10 +25,10 @@ struct module_match {
 	size_t count;
 	struct module_alias *aliases;
 	size_t naliases;
-	bool *needs;			/* needs[i * count + j]: module i needs j */
-	bool needed[MODULES_MAX];	/* some module needs it */
-	bool has_alias[MODULES_MAX];
-	bool wanted[MODULES_MAX];
+	bool *needs;		/* needs[i * count + j]: module i needs j */
+	bool *needed;		/* [count]: some module needs it */
+	bool *has_alias;	/* [count] */
+	bool *wanted;		/* [count] */
 	bool started;
 };
 
