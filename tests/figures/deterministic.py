@@ -34,7 +34,7 @@
 # kept in --work (default a new directory under /tmp), so that a figure
 # can be looked at again with bootbench-report, and a part given a --work
 # that holds a suite's runs already (the gate's, the spread's ci) reads
-# them instead of booting again.  It takes about two hours on 2 CPUs.
+# them instead of booting again.  It takes about three hours on 2 CPUs.
 import argparse
 import json
 import os
