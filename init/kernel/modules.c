@@ -229,7 +229,8 @@ static int load_file(const char *release, const char *file, const char *(*params
 
 /* The modules of load.list the machine's devices call for
  * (module_match.h), in rounds until none is newly wanted; the rest named
- * on the console.  -1 if a module failed to load (the rest are tried). */
+ * on the console.  -1 if a module failed to load (the rest are tried) or
+ * the devices could not be read (said). */
 static int load_matched(const char *dir, const char *const *names, size_t count, char *alias_text,
 			char *dep_text, size_t *loaded)
 {
@@ -242,8 +243,13 @@ static int load_matched(const char *dir, const char *const *names, size_t count,
 
 	if (module_match_init(&m, names, count, alias_text, dep_text, err, sizeof err) < 0)
 		return fail("%s: %s", dir, err);
-	while (device_aliases_read(&devices) == 0 &&
-	       module_match_want(&m, (const char *const *)devices.v, devices.n) > 0)
+	for (;;) {
+		if (device_aliases_read(&devices) < 0) {
+			rc = -1;
+			break;
+		}
+		if (module_match_want(&m, (const char *const *)devices.v, devices.n) == 0)
+			break;
 		for (size_t i = 0; i < m.count; i++) {
 			int one;
 
@@ -254,6 +260,7 @@ static int load_matched(const char *dir, const char *const *names, size_t count,
 				rc = -1;
 			*loaded += one > 0;
 		}
+	}
 	for (size_t i = 0; i < m.count; i++)
 		if (!m.wanted[i] && used < sizeof skipped) {
 			int w = snprintf(skipped + used, sizeof skipped - used, " %s", names[i]);
