@@ -227,14 +227,50 @@ static int load_file(const char *release, const char *file, const char *(*params
 	return rc;
 }
 
-/* The modules of load.list the machine's devices call for
- * (module_match.h), in rounds until none is newly wanted; the rest named
- * on the console.  -1 if a module failed to load (the rest are tried) or
- * the devices could not be read (said). */
+/* load_one() of a module wanted by load_matched(), counted in *loaded;
+ * *rc -1 if it failed. */
+static void load_wanted(const char *dir, const char *name, bool *tried, size_t *loaded, int *rc)
+{
+	int one = load_one(dir, name, NULL);
+
+	*tried = true;
+	if (one < 0)
+		*rc = -1;
+	*loaded += one > 0;
+}
+
+/* Rounds of loads: the modules the devices call for, and what they need,
+ * until the devices call for nothing new (module_match.h); with always,
+ * those of every boot too, first. */
+static void load_rounds(const char *dir, struct module_match *m, bool always, bool *tried,
+			size_t *loaded, int *rc)
+{
+	struct device_aliases devices = { 0 };
+
+	for (;;) {
+		if (device_aliases_read(&devices) < 0) {
+			*rc = -1;
+			break;
+		}
+		if (module_match_want(m, (const char *const *)devices.v, devices.n) == 0 && !always)
+			break;
+		for (size_t i = 0; i < m->count; i++)
+			if (m->wanted[i] && !tried[i] && (always || m->has_alias[i] || m->needed[i]))
+				load_wanted(dir, m->names[i], &tried[i], loaded, rc);
+		always = false;
+	}
+	device_aliases_free(&devices);
+}
+
+/* The modules of load.list the machine's devices call for, in rounds
+ * until none is newly wanted; then those of every boot (the schedulers),
+ * after the disks' drivers as load.list orders them (a disk appears
+ * before a scheduler that would become its default), and a last look at
+ * the devices; the rest named on the console.  -1 if a module failed to
+ * load (the rest are tried) or the devices could not be read (said). */
 static int load_matched(const char *dir, const char *const *names, size_t count, char *alias_text,
 			char *dep_text, size_t *loaded)
 {
-	struct device_aliases devices = { 0 };
 	struct module_match m;
 	bool tried[MODULES_MAX] = { false };
 	char err[256], skipped[1024] = "";
@@ -243,24 +279,8 @@ static int load_matched(const char *dir, const char *const *names, size_t count,
 
 	if (module_match_init(&m, names, count, alias_text, dep_text, err, sizeof err) < 0)
 		return fail("%s: %s", dir, err);
-	for (;;) {
-		if (device_aliases_read(&devices) < 0) {
-			rc = -1;
-			break;
-		}
-		if (module_match_want(&m, (const char *const *)devices.v, devices.n) == 0)
-			break;
-		for (size_t i = 0; i < m.count; i++) {
-			int one;
-
-			if (!m.wanted[i] || tried[i])
-				continue;
-			tried[i] = true;
-			if ((one = load_one(dir, names[i], NULL)) < 0)
-				rc = -1;
-			*loaded += one > 0;
-		}
-	}
+	load_rounds(dir, &m, false, tried, loaded, &rc);
+	load_rounds(dir, &m, true, tried, loaded, &rc);
 	for (size_t i = 0; i < m.count; i++)
 		if (!m.wanted[i] && used < sizeof skipped) {
 			int w = snprintf(skipped + used, sizeof skipped - used, " %s", names[i]);
@@ -269,7 +289,6 @@ static int load_matched(const char *dir, const char *const *names, size_t count,
 		}
 	if (skipped[0])
 		note("modules no device here needs (not loaded):%s", skipped);
-	device_aliases_free(&devices);
 	module_match_free(&m);
 	return rc;
 }
