@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """bisectlib.py: what tests/bisect's Python tests share.
 
-history(work, name, n, k, broken="", bad_kernel="6.12 pti=on")
+history(work, name, n, k, broken="", bad_kernel="6.12 pti=on", base_kernel="6.12")
     a synthetic git history (tests/bisect/lib.sh's history): n commits c0..,
-    "6.12" before commit k and bad_kernel from k on, commit broken failing
-    to build; its path
+    base_kernel before commit k and bad_kernel from k on, commit broken
+    failing to build; its path
 commit(tree, i)          the id of commit i of such a history
 bisect(args, env, cwd)   (exit status, stdout, stderr) of bootbench-bisect
 record(state)            a state directory's bisect.json
@@ -95,10 +95,11 @@ def fake_kernel_tree(path, n, broken=None):
     return commits
 
 
-def history(work, name, n, k, broken="", bad_kernel="6.12 pti=on"):
+def history(work, name, n, k, broken="", bad_kernel="6.12 pti=on", base_kernel="6.12"):
     d = os.path.join(work, name)
-    subprocess.run(["sh", "-c", '. "$1/tests/bisect/lib.sh"; BAD_KERNEL="$6" history "$2" "$3" "$4" "$5"',
-                    "sh", TOP, d, str(n), str(k), str(broken), bad_kernel], check=True)
+    subprocess.run(["sh", "-c", '. "$1/tests/bisect/lib.sh"; BAD_KERNEL="$6" BASE_KERNEL="$7" '
+                    'history "$2" "$3" "$4" "$5"',
+                    "sh", TOP, d, str(n), str(k), str(broken), bad_kernel, base_kernel], check=True)
     return d
 
 

@@ -264,28 +264,25 @@ def io_bisect(work, kernel, runs=3):
           "%d runs" % (kernel, bad, runs))
     sys.path[:0] = [os.path.join(TOP, "tests", "bisect")]
     os.environ.setdefault("TOP", TOP)
-    from bisectlib import BISECT, BUILD_HOOK, commit, history, record, steps_table
-    suite = BISECT_SUITE
+    from bisectlib import BUILD_HOOK, bisect, commit, history, record, steps_table
     tree = os.path.join(work, "h16")
     if not os.path.isdir(tree):
-        subprocess.run(["sh", "-c", '. "$1/tests/bisect/lib.sh"; BASE_KERNEL="$2" BAD_KERNEL="$3" '
-                        'history "$4" 16 9', "sh", TOP, kernel, bad, tree], check=True)
+        history(work, "h16", 16, 9, bad_kernel=bad, base_kernel=kernel)
     found = 0
     for n in range(1, runs + 1):
         state = os.path.join(work, "bisect%d" % n)
         start = time.time()
-        done = subprocess.run([BISECT, "--suite", suite, "--tree", tree, "--good", "c0", "--bad", "c15",
+        rc, out, err = bisect(["--suite", BISECT_SUITE, "--tree", tree, "--good", "c0", "--bad", "c15",
                                "--build", BUILD_HOOK, "--clock", "instructions", "--target", "model",
-                               "--boots", "3", "--max-boots", "3", "--walk", "--state", state],
-                              capture_output=True, text=True, cwd=work)
+                               "--boots", "3", "--max-boots", "3", "--walk", "--state", state], cwd=work)
         first = ((record(state).get("result") or {}).get("first_bad") or {}).get("commit")
         right = first == commit(tree, 9)
         found += right
-        print("-- run %d: exit %d, %s (%.0f s)" % (n, done.returncode,
+        print("-- run %d: exit %d, %s (%.0f s)" % (n, rc,
               "commit 9 named" if right else "named %s, not commit 9" % first, time.time() - start))
-        if done.returncode != 0:
-            print("  " + done.stderr.strip().replace("\n", "\n  "))
-        print("  " + steps_table(done.stdout).replace("\n", "\n  "))
+        if rc != 0:
+            print("  " + err.strip().replace("\n", "\n  "))
+        print("  " + steps_table(out).replace("\n", "\n  "))
     print("-- commit 9 named in %d of %d runs" % (found, runs))
 
 
