@@ -203,6 +203,17 @@ static int read_list(const char *release, const char *file, char *dir, size_t di
 	return 0;
 }
 
+/* load_one() of module name, counted in *loaded; *rc -1 if it failed. */
+static void load_counted(const char *dir, const char *name, const char *(*params)(const char *ko),
+			 size_t *loaded, int *rc)
+{
+	int one = load_one(dir, name, params);
+
+	if (one < 0)
+		*rc = -1;
+	*loaded += one > 0;
+}
+
 /* The module list file at /lib/modules/RELEASE/FILE, every module loaded
  * in order with the parameters params (NULL: none) gives it; *found false
  * (and 0) when there is no such file.  Every module is tried; -1 if one
@@ -216,27 +227,10 @@ static int load_file(const char *release, const char *file, const char *(*params
 
 	*found = text != NULL;
 	*loaded = 0;
-	for (size_t i = 0; text && i < *count; i++) {
-		int one = load_one(dir, names[i], params);
-
-		if (one < 0)
-			rc = -1;
-		*loaded += one > 0;
-	}
+	for (size_t i = 0; text && i < *count; i++)
+		load_counted(dir, names[i], params, loaded, &rc);
 	free(text);
 	return rc;
-}
-
-/* load_one() of a module wanted by load_matched(), counted in *loaded;
- * *rc -1 if it failed. */
-static void load_wanted(const char *dir, const char *name, bool *tried, size_t *loaded, int *rc)
-{
-	int one = load_one(dir, name, NULL);
-
-	*tried = true;
-	if (one < 0)
-		*rc = -1;
-	*loaded += one > 0;
 }
 
 /* Rounds of loads: the modules the devices call for, and what they need,
@@ -255,8 +249,10 @@ static void load_rounds(const char *dir, struct module_match *m, bool always, bo
 		if (module_match_want(m, (const char *const *)devices.v, devices.n) == 0 && !always)
 			break;
 		for (size_t i = 0; i < m->count; i++)
-			if (m->wanted[i] && !tried[i] && (always || m->has_alias[i] || m->needed[i]))
-				load_wanted(dir, m->names[i], &tried[i], loaded, rc);
+			if (m->wanted[i] && !tried[i] && (always || m->has_alias[i] || m->needed[i])) {
+				tried[i] = true;
+				load_counted(dir, m->names[i], NULL, loaded, rc);
+			}
 		always = false;
 	}
 	device_aliases_free(&devices);
@@ -310,13 +306,11 @@ static int load_boot_list(const char *release, bool *found, size_t *count, size_
 		alias_text = read_text(path, 1 << 22, NULL);
 	if (alias_text && str_printf(path, sizeof path, "%s/load.dep", dir) == 0)
 		dep_text = read_text(path, 1 << 20, NULL);
-	if (alias_text && dep_text) {
+	if (alias_text && dep_text)
 		rc = load_matched(dir, names, *count, alias_text, dep_text, loaded);
-	} else {
-		free(text);
-		rc = load_file(release, "load.list", NULL, found, count, loaded);
-		text = NULL;
-	}
+	else
+		for (size_t i = 0; i < *count; i++)
+			load_counted(dir, names[i], NULL, loaded, &rc);
 	free(alias_text);
 	free(dep_text);
 	free(text);
