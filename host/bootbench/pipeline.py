@@ -51,7 +51,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from bootbench import Error, boots, kept_runs, kernels, models, qemu, suites
+from bootbench import Error, boots, kept_runs, kernels, models, qemu, run_match, suites
 from bootbench import builds, gitrange
 from bootbench.bisect.ranges import Candidate
 
@@ -290,6 +290,7 @@ class Pipeline:
             for b, run in outcome.runs:
                 if run:
                     found[of[id(b.variant)]].append(run)
+            self.boot_failed_again(seq, booting, found)
             for role, variant, kept in booting:
                 if kept and len(found[role]) == self.r.boots and \
                         kept_runs.keep(kept, found[role], self.where):
@@ -300,6 +301,23 @@ class Pipeline:
             d = os.path.join(self.out, role)
             _links(d, runs)
         return found
+
+    def boot_failed_again(self, seq, booting, found):
+        """A side with fewer runs done than --boots boots the missing ones
+        once more: a boot that failed (a kernel's panic, or now and then a
+        crash of the emulation: doc/models.md) is said, its run stays in
+        OUT/runs/ and the gate gets the runs done.  A boot that fails again
+        leaves its run to the gate, which cannot decide on it."""
+        for role, variant, _ in booting:
+            done = [r for r in found[role] if run_match.status(r, self.where) == "done"]
+            missing = self.r.boots - len(done)
+            if missing <= 0:
+                continue
+            failed = [os.path.basename(r) for r in found[role] if r not in done]
+            say("%s: %d of its %d boots failed (%s): booting %d more" % (
+                role, missing, self.r.boots, ", ".join(failed) or "no run left", missing))
+            found[role] = done + [run for _, run in seq.run(boots.plan([variant], missing)).runs
+                                  if run]
 
     def gate(self):
         argv = [os.path.join(self.where.out, "bin", "bootbench-gate"),

@@ -223,20 +223,28 @@ class Bisect:
 
     def boot(self, cand, count):
         """count boots of the candidate; False when it does not boot: its
-        boots failed FAILED_BOOTS times (no run, or a run not done), or
-        failed before any was done."""
+        boots failed FAILED_BOOTS times (no run, or a run not done).  One
+        failed boot is not enough: a first boot that failed is made again
+        (an end boots one at a time, and a crash of the emulation now and
+        then must not stop the bisect).  A walk that stopped lost the boot
+        that failed and never made the ones after it: one failed boot."""
         variant = self.built(cand)
         if variant is not None:
             self.clock(variant)
         s = self.side(cand)
+        before = self.failed_boots(cand)
         new = self.booter.boot(self.state.side(cand.label), variant, count)
         if len(new) < count:
-            s["lost_boots"] += count - len(new)
+            s["lost_boots"] += 1 if self.r.walk and count > 1 else count - len(new)
         s = self.refresh(cand)
         self.save()
         self.check_runs(cand, new)
         failed = self.failed_boots(cand)
-        return failed < FAILED_BOOTS and (failed == 0 or len(s["runs"]) > 0)
+        if before < failed < FAILED_BOOTS:
+            self.say("%s: a boot failed (%s): it boots again (%d failed boots make it one that "
+                     "does not boot)" % (cand.label, result.failures(self.state.path, s),
+                                         FAILED_BOOTS))
+        return failed < FAILED_BOOTS
 
     def check_runs(self, cand, new):
         s = self.side(cand)
