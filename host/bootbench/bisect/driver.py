@@ -235,7 +235,10 @@ class Bisect:
         before = self.failed_boots(cand)
         new = self.booter.boot(self.state.side(cand.label), variant, count)
         if len(new) < count:
-            s["lost_boots"] += 1 if self.r.walk and count > 1 else count - len(new)
+            # A walk that stopped: the boot that failed, if it left no run.
+            left_failed = any(run_match.status(r, self.where) != "done" for r in new)
+            s["lost_boots"] += (0 if left_failed else 1) if self.r.walk and count > 1 \
+                else count - len(new)
         s = self.refresh(cand)
         self.save()
         self.check_runs(cand, new)
