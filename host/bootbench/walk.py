@@ -14,11 +14,16 @@ booted (next 1), runs ID-0, ID-1, ..., no kernel loaded after the Unix time
 deadline; and each kernel's files beside it.  A kernel that must load the
 next one but whose config lacks CONFIG_KEXEC_FILE=y is an Error before
 anything is written.
+
+KERNELS_MAX, the most kernels a walk file may list: the init's WALK_MAX
+(init/walk/walk_file.h), which refuses a longer walk at its first boot.
 """
 import os
 import tempfile
 
 from bootbench import Error, disks
+
+KERNELS_MAX = 16
 
 
 def _kexec_file(config):
@@ -41,6 +46,8 @@ def text(walk_id, deadline, kdirs, parameters=None):
 
 
 def prepare(disk, walk_id, deadline, kdirs, parameters=None):
+    if len(kdirs) > KERNELS_MAX:
+        raise Error("--walk: %d kernels, more than the %d one walk holds" % (len(kdirs), KERNELS_MAX), 2)
     for d in kdirs[:-1]:
         config = os.path.join(d, "config")
         if not _kexec_file(config):

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from bootbench import cli, qemu
+from bootbench import walk as walks
 
 VALUED = {"--kernel", "--tree", "--good", "--bad", "--config", "--build", "--jobs", "--case",
           "--metric", "--confidence", "--threshold", "--boots", "--max-boots", "--suite", "--good-runs",
@@ -145,6 +146,9 @@ def check(r):
         raise cli.UsageError("unknown accelerator '%s' (auto, kvm or tcg)" % r.accel)
     if r.walk and r.boot_cmd:
         raise cli.UsageError("--walk is a QEMU walk: --boot-cmd boots by itself")
+    if r.walk and r.boots > walks.KERNELS_MAX:
+        raise cli.UsageError("--walk: --boots %d, more than the %d kernels one walk holds"
+                             % (r.boots, walks.KERNELS_MAX))
     r.clock_given = r.clock is not None or r.icount_shift is not None
     if r.clock_given and r.boot_cmd:
         raise cli.UsageError("--clock and --icount-shift are QEMU's: --boot-cmd boots by itself")
