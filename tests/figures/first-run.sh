@@ -51,7 +51,9 @@ fi
 rm -f "$root/etc/apt/sources.list"
 for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources \
 	/etc/apt/apt.conf.d/*; do
-	[ -f "$f" ] && cp "$f" "$root$f"
+	if [ -f "$f" ]; then
+		cp "$f" "$root$f"
+	fi
 done
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 for d in $binds; do
