@@ -18,8 +18,7 @@ mkdir -p "$work/cache" "$downloads/src" "$downloads/deb"
 ln -s "$downloads/src" "$work/cache/src"
 ln -s "$downloads/deb" "$work/cache/deb"
 
-load() { cut -d' ' -f1-3 /proc/loadavg; }
-minutes() { awk -v s="$1" 'BEGIN { s = int(s + 0.5); printf "%d min %02d s", s / 60, s % 60 }'; }
+. "$TOP/tests/figures/lib.sh"
 # clone_make NAME: clone into NAME and make there; prints the seconds it
 # took and the CPU seconds make and its children used (user and system),
 # which the host's load changes less.

@@ -39,8 +39,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-load() { cut -d' ' -f1-3 /proc/loadavg; }
-minutes() { awk -v s="$1" 'BEGIN { s = int(s + 0.5); printf "%d min %02d s", s / 60, s % 60 }'; }
+. "$TOP/tests/figures/lib.sh"
 
 if ! debootstrap --variant=minbase --include=git,make,ca-certificates bookworm "$root" \
 	"$mirror/debian" >"$work/debootstrap.log" 2>&1; then
