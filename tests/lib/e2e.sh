@@ -20,7 +20,9 @@ R=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-e2e.XXXXXX")
 trap 'rm -rf "$R"' EXIT
 
 # boot ARGS...: one qemu/run boot of $E2E_KERNEL into $R; its output goes to
-# $R/boot.N.out; the exit status is qemu/run's.
+# $R/boot.N.out; the exit status is qemu/run's.  A boot that did not end
+# well also shows the last 40 timestamped lines of its console (the kernel's
+# and the init's), which go with $R when the test ends.
 e2e_boots=0
 boot() {
 	e2e_boots=$((e2e_boots + 1))
@@ -28,6 +30,10 @@ boot() {
 		>"$R/boot.$e2e_boots.out" 2>&1
 	rc=$?
 	sed 's/^/# /' "$R/boot.$e2e_boots.out"
+	if [ "$rc" -ne 0 ] && ls "$R"/console/*.log >/dev/null 2>&1; then
+		echo "# the console's last lines ($(last_console)):"
+		grep -a '^\[' "$(last_console)" | tail -n 40 | sed 's/^/#   /'
+	fi
 	return $rc
 }
 
