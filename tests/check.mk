@@ -73,7 +73,8 @@ check-long: $(PERF_DEPS) $(BOOTS_DEPS) $(FAULT_DEPS) | deps
 
 # make figures: the benchmark scripts that print figures (sizes, build and
 # boot times, make in a fresh clone with and without the cache of built
-# packages, a newcomer's first make run in a bare Debian 12 (root), the runner's overhead, where a transaction's CPU goes under
+# packages, a newcomer's first make run in a bare Debian 12 (root), QEMU's
+# cmpxchg16b under TCG, the runner's overhead, where a transaction's CPU goes under
 # it and what pgbench's logs cost pgbench, the instructions clock's
 # instructions per transaction against callgrind's, the sampler's cost
 # within one run, the memory pgbench's log takes, what a profile costs,
@@ -87,6 +88,7 @@ figures: $(IMAGE) $(BENCH) $(REPORT) $(GATE) $(E2E_KERNEL_INITRD) $(PERF_IMAGE) 
 	$(Q)TOP=$(TOP) $(TOP)/tests/figures/build.sh
 	$(Q)TOP=$(TOP) $(TOP)/tests/figures/first-run.sh
 	$(Q)TOP=$(TOP) $(TOP)/tests/figures/boot.py
+	$(Q)TOP=$(TOP) OUT=$(OUT) BUILD=$(BUILD) $(TOP)/tests/figures/tcg-flags.sh
 	$(Q)TOP=$(TOP) $(TOP)/tests/figures/threshold-aa.py || \
 		echo "threshold-aa: the A/A goal (passed by the gate, nothing marked) not met: above"
 	$(Q)if [ "$$(id -u)" -eq 0 ]; then TOP=$(TOP) $(TOP)/tests/figures/harness.py && \
