@@ -248,6 +248,7 @@ void run_facts_host(struct run *r, const char *path, const struct jr_value *j)
 {
 	const char *model = jr_str(jr_get(j, "cpu_model")), *accel = jr_str(jr_get(j, "accelerator"));
 	const char *gov = jr_str(jr_get(j, "governor")), *load = jr_str(jr_get(j, "load"));
+	const char *guest_cpu = jr_str(jr_get(j, "guest_cpu"));
 	long long cpus;
 	char *s;
 
@@ -255,7 +256,9 @@ void run_facts_host(struct run *r, const char *path, const struct jr_value *j)
 		warning_at(path, j->line, "no cpu_model, cpus, accelerator or load; ignored");
 		return;
 	}
-	s = xasprintf("%s x%lld, governor %s, %s", model, cpus, gov ? gov : "(none)", accel);
+	/* Records before guest_cpu was recorded say nothing of it. */
+	s = xasprintf("%s x%lld, governor %s, %s%s%s", model, cpus, gov ? gov : "(none)", accel,
+		      guest_cpu ? " -cpu " : "", guest_cpu ? guest_cpu : "");
 	fact_str(r, "host", s);
 	free(s);
 	fact_str(r, "host load", load);

@@ -365,7 +365,7 @@ class Sequence:
             host = hostload.record(before, hostload.sample(),
                                    {"index": index, "count": count, "round": boot.round,
                                     "order": order, "seed": seed}, accel, clock.record(),
-                                   self.target_record())
+                                   self.target_record(), guest_cpu=qemu.guest_cpu(accel))
             self.say("%s finished in %d s (qemu exit %d)" % (release, time.time() - start, rc))
             if rc == qemu.NOT_STARTED:
                 self.warn(not_started(release, clock, console))

@@ -65,9 +65,10 @@ def classify(others_pct):
     return "quiet" if others_pct < 5 else "busy" if others_pct < 25 else "loaded"
 
 
-def record(before, after, boot, accel, clock, target=None, host=None):
+def record(before, after, boot, accel, clock, target=None, host=None, guest_cpu=None):
     """host.json's object for a boot between the samples before and after;
     boot is its place in the sequence (index, count, round, order, seed);
+    accel and guest_cpu the accelerator and QEMU's -cpu (None: not said);
     clock the object of the clock it was measured in (qemu.Clock.record());
     target what the target was (boots.Sequence.target_record(); None: not
     said); host the host's facts (default: facts())."""
@@ -82,6 +83,7 @@ def record(before, after, boot, accel, clock, target=None, host=None):
         "recorded_by": "qemu/run",
         "boot": boot,
         "accelerator": accel,
+        **({"guest_cpu": guest_cpu} if guest_cpu else {}),
         "clock": clock,
         **({"target": target} if target else {}),
         "cpu_model": host["cpu_model"],

@@ -38,6 +38,8 @@ boot(log, seconds, kernel, initrd, cmdline, args, follow=False, ...)
 TCG_CPU
     The guest CPU under TCG: max without cmpxchg16b, which QEMU 7.2's TCG
     gets wrong (doc/models.md).
+guest_cpu(accel)
+    The -cpu of a guest under accel ("kvm": "host"; else TCG_CPU).
 disk(path, size)
     A new sparse raw image of size (truncate(1) units, 64M) and the -drive
     argument of a virtio disk on it.
@@ -310,17 +312,22 @@ def clock(mode, shift, accel, sleep=ICOUNT_SLEEP):
 TCG_CPU = "max,-cx16"
 
 
+def guest_cpu(accel):
+    """The -cpu of a guest under accel: the host's under KVM, else TCG_CPU."""
+    return "host" if accel == "kvm" else TCG_CPU
+
+
 def command(log, args, accel=None, memory=None, cpus=None, clock=None):
     """The QEMU command line of run()."""
     accel = accel or os.environ.get("QEMU_ACCEL") or "tcg"
-    # The guest CPU: the host's under KVM, under TCG TCG_CPU.  TCG runs all
+    # The guest CPU: guest_cpu(accel).  TCG runs all
     # vCPUs in one thread: with one thread per vCPU, kernels that patch
     # their own code at boot (static keys) sometimes die of a stray int3 on
     # the other vCPU.
     if accel == "kvm":
-        cpu = ["-accel", "kvm", "-cpu", "host"]
+        cpu = ["-accel", "kvm", "-cpu", guest_cpu(accel)]
     else:
-        cpu = ["-accel", "tcg,thread=single", "-cpu", TCG_CPU] + (clock.args() if clock else [])
+        cpu = ["-accel", "tcg,thread=single", "-cpu", guest_cpu(accel)] + (clock.args() if clock else [])
     return [_binary()] + cpu + [
         "-nographic", "-monitor", "none", "-serial", "file:" + log, "-no-reboot",
         "-nic", "none", "-m", str(memory or os.environ.get("QEMU_MEM") or 1024),

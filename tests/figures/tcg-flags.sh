@@ -1,12 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# tcg-flags.sh: QEMU's cmpxchg16b under TCG, in a guest.  Boots the 6.12
-# kernel (make kernels) with tcg-flags.c, built static, as its init, once
-# on -cpu max and once on the guest CPU the host tools use under TCG
-# (qemu.TCG_CPU), and prints what the probe found: on QEMU 7.2 (Debian
-# 12's) -cpu max computes the flags of that instruction from a register's
-# bits, which is the double fault doc/models.md describes; TCG_CPU has no
-# cmpxchg16b.  About a minute.
+# tcg-flags.sh: QEMU's cmpxchg16b under TCG, in a guest.  Runs tcg-flags.c,
+# built static, on this host's CPU, then boots the 6.12 kernel (make
+# kernels) with it as its init, once on -cpu max and once on the guest CPU
+# the host tools use under TCG (qemu.TCG_CPU), and prints what the probe
+# found: on QEMU 7.2 (Debian 12's) -cpu max computes the flags of that
+# instruction from a register's bits, which is the double fault
+# doc/models.md describes; TCG_CPU has no cmpxchg16b.  About a minute.
 set -eu
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 OUT=${OUT:-$TOP/out}
@@ -37,6 +37,7 @@ cat "$kernel/initramfs.cpio.gz" "$work/layer.cpio.gz" >"$work/initrd"
 
 echo "$prog: $(qemu-system-x86_64 --version | head -n 1), kernel $(cat "$kernel/release" 2>/dev/null ||
 	basename "$(readlink -f "$kernel")")"
+printf '%-10s %s\n' "this host:" "$("$work/layer/tcg-flags")"
 for c in max "$cpu"; do
 	timeout -k 5 300 qemu-system-x86_64 -accel tcg,thread=single -cpu "$c" -nographic \
 		-monitor none -serial "file:$work/console.log" -no-reboot -nic none -m 1024 -smp 1 \
