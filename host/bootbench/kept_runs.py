@@ -15,7 +15,7 @@ where_kept(cache, commit, variant, settings, where)
         kernel writes the archive afresh, with its own times), its
         parameters, the
         image id, the suite (a file's content), the clock, the machine
-        (accelerator, memory, CPUs, the run's deadline), the target (a disk
+        (accelerator, memory, CPUs, the run's deadline, the guest CPU), the target (a disk
         image, or the model disk's parameters) and QEMU's version (its CPU
         model and devices are the guest's machine); None when
         there is no image id to name it by
@@ -80,7 +80,9 @@ def where_kept(cache, commit, variant, settings, where):
         "image": image,
         "suite": _sha256(suite) if suites.is_file(suite) else suite,
         "clock": [settings.clock, settings.icount_shift],
-        "machine": [settings.accel, settings.memory, settings.cpus, settings.timeout],
+        # Kept runs are instruction time's: TCG's, on its guest CPU.
+        "machine": [settings.accel, settings.memory, settings.cpus, settings.timeout,
+                    qemu.guest_cpu("tcg")],
         "target": settings.model.record() if settings.model else "disk",
         "qemu": qemu.version(),
     }
