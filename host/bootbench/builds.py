@@ -20,6 +20,10 @@ made (the candidate is then skipped).
                          make kernels KERNELS=<short commit>=<worktree>:
                          the kernel <release>@<short commit>
 
+Candidate       one kernel of a list, or one commit of a tree's line:
+                index, label (its directory under a bisect's sides/ and
+                its column in the report: "07-1a2b3c4d5e6f", "03-6.12+pti=on"),
+                and the kernel (list) or the commit and its subject (tree)
 Builder(request, state, tree, where).build(candidate) -> Built
 check_kernel(word, where)  an Error (2) for a kernel make kernels cannot
                            prepare, before anything is built
@@ -32,6 +36,28 @@ import time
 from dataclasses import dataclass
 
 from bootbench import Error, boots, kernels, run_match
+
+
+@dataclass
+class Candidate:
+    index: int
+    label: str
+    kernel: str = None      # the list's: as --kernel takes it ("6.12 pti=on")
+    commit: str = None      # the tree's: the full id
+    subject: str = None
+
+    def name(self):
+        """What the user calls it: the commit's short id, or the kernel."""
+        return self.commit[:12] if self.commit else self.kernel
+
+    def describe(self):
+        """Its name and, for a commit, its subject."""
+        return "%s %s" % (self.name(), self.subject) if self.subject else self.name()
+
+    def record(self):
+        return {"index": self.index, "label": self.label, "kernel": self.kernel,
+                "commit": self.commit, "subject": self.subject}
+
 
 # --config allnoconfig: the small kernel of make kernel-build.
 ALLNOCONFIG = "allnoconfig"

@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 
 from bootbench import Error, boots, kept_runs, kernels, models, qemu, run_match, suites
 from bootbench import builds, gitrange
-from bootbench.bisect.ranges import Candidate
+from bootbench.builds import Candidate
 
 PROG = "lab/ci/kernel-gate"
 # A kernel that did not build: the job fails with its log, not a report.

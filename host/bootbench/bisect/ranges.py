@@ -1,39 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The range a bisect searches: its candidates in order, the good end
-first and the bad end last.
+"""The range a bisect searches: its candidates (builds.Candidate) in
+order, the good end first and the bad end last.
 
-Candidate       one kernel of the list, or one commit of the tree's line:
-                index, label (its directory under the state's sides/ and
-                its column in the report: "07-1a2b3c4d5e6f", "03-6.12+pti=on"),
-                and the kernel (list) or the commit and its subject (tree)
 of_request(r)   the candidates of a Request, each input checked (Error 2)
 head(r, tree)   the candidate of --git-bisect-run: the commit checked out
 """
 import re
-from dataclasses import dataclass
 
 from bootbench import gitrange
-
-
-@dataclass
-class Candidate:
-    index: int
-    label: str
-    kernel: str = None      # the list's: as --kernel takes it ("6.12 pti=on")
-    commit: str = None      # the tree's: the full id
-    subject: str = None
-
-    def name(self):
-        """What the user calls it: the commit's short id, or the kernel."""
-        return self.commit[:12] if self.commit else self.kernel
-
-    def describe(self):
-        """Its name and, for a commit, its subject."""
-        return "%s %s" % (self.name(), self.subject) if self.subject else self.name()
-
-    def record(self):
-        return {"index": self.index, "label": self.label, "kernel": self.kernel,
-                "commit": self.commit, "subject": self.subject}
+from bootbench.builds import Candidate
 
 
 def _word(text):
