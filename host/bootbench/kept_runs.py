@@ -15,10 +15,10 @@ where_kept(cache, commit, variant, settings, where)
         kernel writes the archive afresh, with its own times), its
         parameters, the
         image id, the suite (a file's content), the clock, the machine
-        (accelerator, memory, CPUs, the run's deadline, the guest CPU), the target (a disk
-        image, or the model disk's parameters) and QEMU's version (its CPU
-        model and devices are the guest's machine); None when
-        there is no image id to name it by
+        (accelerator, memory, CPUs, the run's deadline, the guest CPU), the
+        target (a disk image, or the model disk's parameters) and QEMU's
+        version (its CPU model and devices are the guest's machine); None
+        when there is no image id to name it by
 take(kept, count, variant, clock, dest, where)
         the kept runs copied into dest (its runs/), each checked first to
         be of the variant and clock (run_match.py: an Error, status 2,

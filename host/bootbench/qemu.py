@@ -306,8 +306,9 @@ def clock(mode, shift, accel, sleep=ICOUNT_SLEEP):
 # QEMU 7.2's TCG (Debian 12's) computes that instruction's flags under the
 # condition-code operation of an earlier block when the block that holds it
 # changed the flags first: after an interrupt's iret the guest's EFLAGS get
-# the bits of a general register, the trap flag among them, and the kernel
-# dies of a double fault in the slab allocator's per-CPU cmpxchg16b.
+# the bits of a general register (the trap flag, the direction flag...), and
+# the kernel dies of a double fault in the slab allocator's per-CPU
+# cmpxchg16b, or deadlocks.
 # Without the feature the kernel takes its own fallback (doc/models.md).
 TCG_CPU = "max,-cx16"
 
@@ -320,15 +321,15 @@ def guest_cpu(accel):
 def command(log, args, accel=None, memory=None, cpus=None, clock=None):
     """The QEMU command line of run()."""
     accel = accel or os.environ.get("QEMU_ACCEL") or "tcg"
-    # The guest CPU: guest_cpu(accel).  TCG runs all
-    # vCPUs in one thread: with one thread per vCPU, kernels that patch
-    # their own code at boot (static keys) sometimes die of a stray int3 on
-    # the other vCPU.
+    # TCG runs all vCPUs in one thread: with one thread per vCPU, kernels
+    # that patch their own code at boot (static keys) sometimes die of a
+    # stray int3 on the other vCPU.
     if accel == "kvm":
-        cpu = ["-accel", "kvm", "-cpu", guest_cpu(accel)]
+        machine = ["-accel", "kvm"]
     else:
-        cpu = ["-accel", "tcg,thread=single", "-cpu", guest_cpu(accel)] + (clock.args() if clock else [])
-    return [_binary()] + cpu + [
+        machine = ["-accel", "tcg,thread=single"] + (clock.args() if clock else [])
+    return [_binary()] + machine + [
+        "-cpu", guest_cpu(accel),
         "-nographic", "-monitor", "none", "-serial", "file:" + log, "-no-reboot",
         "-nic", "none", "-m", str(memory or os.environ.get("QEMU_MEM") or 1024),
         "-smp", str(cpus or os.environ.get("QEMU_SMP") or 2)] + list(args)

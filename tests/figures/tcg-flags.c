@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * tcg-flags: whether the CPU computes cmpxchg16b's flags from its own
  * comparison.  popf ends a block of QEMU's translation and leaves its
