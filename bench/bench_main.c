@@ -69,6 +69,23 @@ static int cluster_check_command(const char *dir, const char *manifest)
 	return rc;
 }
 
+/* cluster-pack: the template packed; the bytes left and the manifest's. */
+static int cluster_pack_command(const char *dir, const char *manifest)
+{
+	struct cluster_manifest m;
+	long long stored;
+
+	if (cluster_read(manifest, &m) < 0 || cluster_pack(dir, &m, &stored) < 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, fail_reason());
+		cluster_free(&m);
+		return 1;
+	}
+	printf("%s: %lld of %lld bytes stored\n", dir, stored, m.bytes);
+	int rc = written();
+	cluster_free(&m);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	static struct suite suite;
@@ -94,6 +111,8 @@ int main(int argc, char **argv)
 	if (o.command == CMD_CLUSTER_CHECK)
 		return cluster_check_command(o.template ? o.template : CLUSTER_TEMPLATE,
 					     o.manifest ? o.manifest : CLUSTER_MANIFEST);
+	if (o.command == CMD_CLUSTER_PACK)
+		return cluster_pack_command(o.template, o.manifest);
 	if ((o.suite_file ? suite_read_file(o.suite_file, &suite, err, sizeof(err))
 			  : suite_lookup_in(o.suites_dir ? o.suites_dir : SUITE_RESULTS_DIR,
 					    o.suite, &suite, err, sizeof(err))) < 0) {

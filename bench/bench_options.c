@@ -59,6 +59,7 @@ const char bench_options_usage[] =
 	"  bootbench-bench filesystems\n"
 	"  bootbench-bench cluster-manifest [--template DIR]\n"
 	"  bootbench-bench cluster-check [--template DIR] [--manifest FILE]\n"
+	"  bootbench-bench cluster-pack --template DIR --manifest FILE\n"
 	"  bootbench-bench run (--suite NAME | --suite-file FILE) --target DEV\n"
 	"                      --run-dir DIR [OPTION]...\n"
 	"  bootbench-bench run (--suite NAME | --suite-file FILE) --data-dir DIR\n"
@@ -70,6 +71,7 @@ const char bench_options_usage[] =
 	"  filesystems     list the filesystem types a suite may choose, one per line\n"
 	"  cluster-manifest  print the entry lines of a cluster template's manifest\n"
 	"  cluster-check   check a cluster template against its manifest\n"
+	"  cluster-pack    pack a cluster template as the image stores it\n"
 	"  run             format DEV, run the suite on it, write results to DIR\n"
 	"\n"
 	"Options:\n"
@@ -157,6 +159,25 @@ static const char usage_cluster_check[] =
 	"Exit status: 0 the template is its manifest's, 1 it is not (one line says\n"
 	"the first difference) or could not be read, 2 usage error.\n";
 
+static const char usage_cluster_pack[] =
+	"bootbench-bench cluster-pack packs a cluster template, which must be what its\n"
+	"manifest says, as the image stores it: each file cut after its last byte that\n"
+	"is not zero, and each file with the bytes and mode of one before it made a\n"
+	"hard link to that one. cluster-check, a run's check and its copy count a\n"
+	"file's missing tail as zeros; the copy writes them. Then prints the bytes\n"
+	"left and the bytes the manifest lists.\n"
+	"\n"
+	"Usage:\n"
+	"  bootbench-bench cluster-pack --template DIR --manifest FILE\n"
+	"\n"
+	"Options:\n"
+	"  --template DIR          the template, changed in place\n"
+	"  --manifest FILE         its manifest\n"
+	"  -h, --help              show this help, then exit\n"
+	"\n"
+	"Exit status: 0 packed, 1 the template is not its manifest's (one line says\n"
+	"the first difference) or could not be changed, 2 usage error.\n";
+
 static const char usage_run[] =
 	"bootbench-bench run formats a device, runs the suite on it and writes the\n"
 	"results to a directory; in host mode it uses a directory instead.\n"
@@ -214,9 +235,10 @@ static const struct option_def defs[] = {
 	{ "perf", offsetof(struct bench_options, perf),
 	  ON(CMD_RUN), 0, false, false },
 	{ "template", offsetof(struct bench_options, template),
-	  ON(CMD_CLUSTER_MANIFEST) | ON(CMD_CLUSTER_CHECK), 0, false, false },
+	  ON(CMD_CLUSTER_MANIFEST) | ON(CMD_CLUSTER_CHECK) | ON(CMD_CLUSTER_PACK),
+	  ON(CMD_CLUSTER_PACK), false, false },
 	{ "manifest", offsetof(struct bench_options, manifest),
-	  ON(CMD_CLUSTER_CHECK), 0, false, false },
+	  ON(CMD_CLUSTER_CHECK) | ON(CMD_CLUSTER_PACK), ON(CMD_CLUSTER_PACK), false, false },
 };
 
 #define N_DEFS (sizeof(defs) / sizeof(defs[0]))
@@ -229,6 +251,7 @@ static const char *const command_names[] = {
 	[CMD_FILESYSTEMS] = "filesystems",
 	[CMD_CLUSTER_MANIFEST] = "cluster-manifest",
 	[CMD_CLUSTER_CHECK] = "cluster-check",
+	[CMD_CLUSTER_PACK] = "cluster-pack",
 	[CMD_VERSION] = "version",
 };
 
@@ -241,6 +264,7 @@ const char *bench_options_help(enum command c)
 	case CMD_FILESYSTEMS: return usage_filesystems;
 	case CMD_CLUSTER_MANIFEST: return usage_cluster_manifest;
 	case CMD_CLUSTER_CHECK: return usage_cluster_check;
+	case CMD_CLUSTER_PACK: return usage_cluster_pack;
 	case CMD_HELP:
 	case CMD_VERSION:
 		break;
@@ -332,6 +356,8 @@ static int parse_command(const char *word, struct bench_options *o,
 		o->command = CMD_CLUSTER_MANIFEST;
 	else if (strcmp(word, "cluster-check") == 0)
 		o->command = CMD_CLUSTER_CHECK;
+	else if (strcmp(word, "cluster-pack") == 0)
+		o->command = CMD_CLUSTER_PACK;
 	else if (flag_with_value(word, err, errlen) < 0)
 		return -1;
 	else if (strncmp(word, "--", 2) == 0 && find_def(word + 2, name_len(word + 2)))
@@ -344,22 +370,28 @@ static int parse_command(const char *word, struct bench_options *o,
 	return 0;
 }
 
-static int check_values(struct bench_options *o, char *err, size_t errlen)
+/* The options the command requires, and the paths that must be absolute. */
+static int check_defs(struct bench_options *o, char *err, size_t errlen)
 {
-	const char *cmd = command_names[o->command];
-
 	for (size_t i = 0; i < N_DEFS; i++) {
 		if (defs[i].flag)
 			continue;
 		const char *v = *field(o, &defs[i]);
 		if (!v && (defs[i].required & ON(o->command)))
 			return error(err, errlen, "option --%s is required for %s",
-				     defs[i].name, cmd);
+				     defs[i].name, command_names[o->command]);
 		if (v && defs[i].absolute && v[0] != '/')
 			return error(err, errlen,
 				     "option --%s needs an absolute path, not \"%s\"",
 				     defs[i].name, v);
 	}
+	return 0;
+}
+
+static int check_values(struct bench_options *o, char *err, size_t errlen)
+{
+	const char *cmd = command_names[o->command];
+
 	if (!o->suite && !o->suite_file)
 		return error(err, errlen,
 			     "option --suite or --suite-file is required for %s", cmd);
@@ -452,8 +484,11 @@ int bench_options_parse(int argc, char **argv, struct bench_options *o,
 			return error(err, errlen, "option \"--%s\" needs a value", d->name);
 		*field(o, d) = value;
 	}
+	if (check_defs(o, err, errlen) < 0)
+		return -1;
 	if (o->command == CMD_KEYS || o->command == CMD_FILESYSTEMS ||
-	    o->command == CMD_CLUSTER_MANIFEST || o->command == CMD_CLUSTER_CHECK)
+	    o->command == CMD_CLUSTER_MANIFEST || o->command == CMD_CLUSTER_CHECK ||
+	    o->command == CMD_CLUSTER_PACK)
 		return 0;
 	return check_values(o, err, errlen);
 }

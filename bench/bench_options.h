@@ -14,6 +14,7 @@ enum command {
 	CMD_FILESYSTEMS,
 	CMD_CLUSTER_MANIFEST,   /* the entries of a cluster template's manifest */
 	CMD_CLUSTER_CHECK,      /* a cluster template against its manifest */
+	CMD_CLUSTER_PACK,       /* a cluster template packed as the image stores it */
 	CMD_VERSION,            /* --version */
 };
 
@@ -34,7 +35,7 @@ struct bench_options {
 	const char *perf;          /* run: the perf program; NULL: perf in PATH */
 	int icount_shift;          /* run: BOOTBENCH_CLOCK=instructions:N's N; -1: host */
 	const char *template;      /* cluster-*: the template's directory; NULL: the image's */
-	const char *manifest;      /* cluster-check: its manifest; NULL: the image's */
+	const char *manifest;      /* cluster-check, -pack: its manifest; NULL: the image's */
 };
 
 /*
@@ -60,7 +61,7 @@ extern const char bench_options_usage[];
 const char *bench_options_help(enum command c);
 
 /* "run", "describe", "keys", "filesystems", "cluster-manifest",
- * "cluster-check"; NULL for CMD_HELP and CMD_VERSION. */
+ * "cluster-check", "cluster-pack"; NULL for CMD_HELP and CMD_VERSION. */
 const char *bench_options_command_name(enum command c);
 
 #endif

@@ -71,3 +71,12 @@ uint32_t crc32c(uint32_t crc, const void *data, size_t len)
 #endif
 	return ~by_table(crc, data, len);
 }
+
+uint32_t crc32c_zeros(uint32_t crc, uint64_t len)
+{
+	static const unsigned char zeros[4096];
+
+	for (; len > sizeof(zeros); len -= sizeof(zeros))
+		crc = crc32c(crc, zeros, sizeof(zeros));
+	return crc32c(crc, zeros, (size_t)len);
+}

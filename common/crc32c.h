@@ -15,4 +15,7 @@
  * crc32c(0, "123456789", 9) is 0xe3069283. */
 uint32_t crc32c(uint32_t crc, const void *data, size_t len);
 
+/* crc32c() of len zero bytes after crc. */
+uint32_t crc32c_zeros(uint32_t crc, uint64_t len);
+
 #endif

@@ -5,8 +5,10 @@
 # (bench/pg/cluster.h, doc/fidelity.md#the-cluster-template).  In the
 # image: /usr/share/bootbench/cluster and its manifest cluster.manifest
 # (the format line, initdb's options, then bootbench-bench cluster-manifest's
-# lines), checked with bootbench-bench cluster-check before it is kept; the
-# manifest's SHA-256 is the cluster's digest in image.json.
+# lines of what initdb wrote); the template packed (bootbench-bench
+# cluster-pack: trailing zeros not stored, files of the same bytes hard
+# links), then checked with bootbench-bench cluster-check before it is
+# kept; the manifest's SHA-256 is the cluster's digest in image.json.
 
 CLUSTER_BUILD    := $(BUILD)/cluster
 CLUSTER_INITDB   := $(CLUSTER_BUILD)/initdb
@@ -15,22 +17,28 @@ CLUSTER_DIR      := $(CLUSTER_STAGE)/usr/share/bootbench/cluster
 CLUSTER_MANIFEST_FILE := $(CLUSTER_STAGE)/usr/share/bootbench/cluster.manifest
 
 # initdb runs again only when what it runs changes: each run makes another
-# cluster (its system identifier, its times), so another digest.
-$(CLUSTER_INITDB)/initdb-options: $(STAMP)/postgresql $(STAMP)/busybox \
+# cluster (its system identifier, its times), so another digest.  Its
+# cluster stays in $(CLUSTER_INITDB)/pgdata, as initdb wrote it.
+CLUSTER_MADE     := $(CLUSTER_INITDB)/pgdata/PG_VERSION
+$(CLUSTER_MADE): $(STAMP)/postgresql $(STAMP)/busybox \
 		$(shell find $(TOP)/rootfs/skeleton) $(TOP)/rootfs/cluster-template | deps
 	@echo "  INITDB  the cluster template"
 	$(Q)$(TOP)/rootfs/cluster-template $(CLUSTER_INITDB) $(TOP)/rootfs/skeleton \
-		$(POSTGRESQL_STAGE) $(BUSYBOX_STAGE)
-	$(Q)rm -rf $(CLUSTER_STAGE) && mkdir -p $(dir $(CLUSTER_DIR)) && \
-	mv $(CLUSTER_INITDB)/pgdata $(CLUSTER_DIR)
+		$(POSTGRESQL_STAGE) $(BUSYBOX_STAGE) && touch $@
 
-# The manifest, rewritten only when its text changes.
-$(CLUSTER_MANIFEST_FILE): $(CLUSTER_INITDB)/initdb-options $(BENCH) $(TOP)/rootfs/cluster.mk
-	$(Q){ echo 'bootbench-cluster 1' && echo "initdb $$(cat $<)" && \
-	  $(BENCH) cluster-manifest --template $(CLUSTER_DIR); } >$@.part && \
-	$(BENCH) cluster-check --template $(CLUSTER_DIR) --manifest $@.part >/dev/null && \
-	if cmp -s $@.part $@; then rm $@.part; touch $@; else mv $@.part $@ && \
-	echo "  CLUSTER $$(grep -c '^f ' $@) files, digest $$(sha256sum <$@ | cut -c1-12)"; fi
+# The stage: initdb's cluster copied, its manifest, the copy packed.
+$(CLUSTER_MANIFEST_FILE): $(CLUSTER_MADE) $(BENCH) $(TOP)/rootfs/cluster.mk
+	$(Q)rm -rf $(CLUSTER_STAGE) && mkdir -p $(dir $(CLUSTER_DIR)) && \
+	cp -a $(CLUSTER_INITDB)/pgdata $(CLUSTER_DIR) && \
+	{ echo 'bootbench-cluster 1' && echo "initdb $$(cat $(CLUSTER_INITDB)/initdb-options)" && \
+	  $(BENCH) cluster-manifest --template $(CLUSTER_DIR); } >$(CLUSTER_BUILD)/manifest.part && \
+	$(BENCH) cluster-pack --template $(CLUSTER_DIR) \
+		--manifest $(CLUSTER_BUILD)/manifest.part >$(CLUSTER_BUILD)/pack.log && \
+	$(BENCH) cluster-check --template $(CLUSTER_DIR) \
+		--manifest $(CLUSTER_BUILD)/manifest.part >/dev/null && \
+	mv $(CLUSTER_BUILD)/manifest.part $@ && \
+	echo "  CLUSTER $$(grep -c '^f ' $@) files, digest $$(sha256sum <$@ | cut -c1-12)," \
+		"$$(sed 's/.*: //' $(CLUSTER_BUILD)/pack.log)"
 
 IMAGE_STAGES     += $(CLUSTER_MANIFEST_FILE)
 IMAGE_STAGE_DIRS += $(CLUSTER_STAGE)

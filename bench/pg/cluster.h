@@ -20,6 +20,14 @@
  * template's top.  The cluster's digest is the SHA-256 of the manifest:
  * image.json records it, and bench.json the digest of the template a run
  * used.
+ *
+ * The manifest describes the files as initdb wrote them.  The image
+ * stores them packed (cluster_pack()): a file without its trailing zero
+ * bytes (the first WAL segment is 16 MiB, its last 9 MiB zeros), and files of
+ * the same bytes as one file under each name (hard links: template0,
+ * template1 and postgres are mostly copies of one another).  The check
+ * counts a file's missing tail as zeros; the copy writes those zeros, so
+ * each copy is the bytes initdb wrote, in separate files.
  */
 #ifndef BOOTBENCH_CLUSTER_H
 #define BOOTBENCH_CLUSTER_H
@@ -61,11 +69,19 @@ int cluster_print(const struct cluster_manifest *m, FILE *out);
 /* Read the manifest at path: its header, entries and digest.  0 or fail(). */
 int cluster_read(const char *path, struct cluster_manifest *m);
 
-/* Whether the template dir is what manifest m says, entry by entry: 0,
- * or fail() naming the first difference. */
+/* Whether the template dir is what manifest m says, entry by entry, a
+ * file shorter than its size followed by zeros: 0, or fail() naming the
+ * first difference. */
 int cluster_check(const char *dir, const struct cluster_manifest *m);
 
-/* Copy the template dir (manifest m) into datadir, which exists; with
+/* Pack the template dir, which is what m says, as the image stores it:
+ * each file cut after its last byte that is not zero, then each file with
+ * the bytes and mode of one before it made a hard link to that one.
+ * *stored: the bytes left.  0 or fail(). */
+int cluster_pack(const char *dir, const struct cluster_manifest *m, long long *stored);
+
+/* Copy the template dir (manifest m) into datadir, which exists, each
+ * file to its manifest's size (the zeros after what is stored written); with
  * waldir (not NULL), pg_wal's files go there and datadir/pg_wal is a
  * link to it, as initdb -X makes it.  Everything copied is owned by
  * uid:gid; the filesystems are synced at the end, as initdb syncs what it

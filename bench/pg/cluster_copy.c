@@ -60,13 +60,36 @@ static int copy_bytes(int in, int out, long long size, const char *from, const c
 	return 0;
 }
 
+/* Write size zero bytes to out: the tail a packed template does not store
+ * (cluster.h), written as initdb wrote it, not left a hole. */
+static int write_zeros(int out, long long size, const char *to)
+{
+	static const char zeros[1 << 16];
+
+	for (; size > 0; size -= (long long)sizeof(zeros))
+		if (write_all(out, zeros, size < (long long)sizeof(zeros) ? (size_t)size
+									 : sizeof(zeros)) < 0)
+			return fail("could not write file \"%s\":", to);
+	return 0;
+}
+
 static int copy_file(const char *from, const char *to, const struct cluster_entry *e,
 		     uid_t uid, gid_t gid)
 {
 	int rc = 0;
+	struct stat st;
 	int in = open(from, O_RDONLY | O_CLOEXEC);
 	if (in < 0)
 		return fail("could not open file \"%s\":", from);
+	if (fstat(in, &st) < 0)
+		rc = fail("could not stat file \"%s\":", from);
+	else if (st.st_size > e->size)
+		rc = fail("could not copy \"%s\": it has %lld bytes, its manifest says %lld",
+			  from, (long long)st.st_size, e->size);
+	if (rc < 0) {
+		close(in);
+		return rc;
+	}
 	int out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, e->mode);
 	if (out < 0) {
 		close(in);
@@ -76,8 +99,8 @@ static int copy_file(const char *from, const char *to, const struct cluster_entr
 		rc = fail("could not change the owner of \"%s\":", to);
 	else if (fchmod(out, e->mode) < 0)
 		rc = fail("could not change the mode of \"%s\":", to);
-	else
-		rc = copy_bytes(in, out, e->size, from, to);
+	else if ((rc = copy_bytes(in, out, st.st_size, from, to)) == 0)
+		rc = write_zeros(out, e->size - st.st_size, to);
 	if (close(out) < 0 && rc == 0)
 		rc = fail("could not write file \"%s\":", to);
 	close(in);

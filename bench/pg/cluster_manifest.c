@@ -18,6 +18,15 @@
 
 #define MANIFEST_MAX (4 << 20)
 
+/* A scan's state: the entries' room, and the CRC of each file with more
+ * than one name already read (a packed template's hard links are read
+ * once). */
+struct scan {
+	size_t cap;
+	struct linked { dev_t dev; ino_t ino; uint32_t crc; } *linked;
+	size_t n_linked, linked_cap;
+};
+
 static int add(struct cluster_manifest *m, size_t *cap, char kind, unsigned mode,
 	       long long size, uint32_t crc, const char *path)
 {
@@ -62,13 +71,38 @@ static int file_crc(const char *path, long long size, uint32_t *crc)
 	return 0;
 }
 
+/* The CRC of the file at path (st its stat), from an earlier name of it
+ * where there was one. */
+static int linked_crc(struct scan *sc, const char *path, const struct stat *st, uint32_t *crc)
+{
+	if (st->st_nlink < 2)
+		return file_crc(path, st->st_size, crc);
+	for (size_t i = 0; i < sc->n_linked; i++)
+		if (sc->linked[i].dev == st->st_dev && sc->linked[i].ino == st->st_ino) {
+			*crc = sc->linked[i].crc;
+			return 0;
+		}
+	if (file_crc(path, st->st_size, crc) < 0)
+		return -1;
+	if (sc->n_linked == sc->linked_cap) {
+		size_t n = sc->linked_cap ? sc->linked_cap * 2 : 64;
+		struct linked *l = realloc(sc->linked, n * sizeof(*l));
+		if (!l)
+			return fail("could not allocate memory:");
+		sc->linked = l;
+		sc->linked_cap = n;
+	}
+	sc->linked[sc->n_linked++] = (struct linked){ st->st_dev, st->st_ino, *crc };
+	return 0;
+}
+
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Add top/rel (a directory, already added) and everything below it. */
-static int scan_dir(const char *top, const char *rel, struct cluster_manifest *m, size_t *cap)
+static int scan_dir(const char *top, const char *rel, struct cluster_manifest *m, struct scan *sc)
 {
 	char dir[PATH_MAX];
 	char **names = NULL;
@@ -115,14 +149,14 @@ static int scan_dir(const char *top, const char *rel, struct cluster_manifest *m
 		if (lstat(path, &st) < 0) {
 			rc = fail("could not stat file \"%s\":", path);
 		} else if (S_ISDIR(st.st_mode)) {
-			rc = add(m, cap, 'd', st.st_mode & 07777, 0, 0, sub);
+			rc = add(m, &sc->cap, 'd', st.st_mode & 07777, 0, 0, sub);
 			if (rc == 0)
-				rc = scan_dir(top, sub, m, cap);
+				rc = scan_dir(top, sub, m, sc);
 		} else if (S_ISREG(st.st_mode)) {
 			uint32_t crc;
-			rc = file_crc(path, st.st_size, &crc);
+			rc = linked_crc(sc, path, &st, &crc);
 			if (rc == 0)
-				rc = add(m, cap, 'f', st.st_mode & 07777, st.st_size, crc, sub);
+				rc = add(m, &sc->cap, 'f', st.st_mode & 07777, st.st_size, crc, sub);
 		} else {
 			rc = fail("\"%s\" is neither a directory nor a regular file", path);
 		}
@@ -135,20 +169,22 @@ static int scan_dir(const char *top, const char *rel, struct cluster_manifest *m
 
 int cluster_scan(const char *dir, struct cluster_manifest *m)
 {
-	size_t cap = 0;
+	struct scan sc = { .cap = 0 };
 	struct stat st;
+	int rc = 0;
 
 	*m = (struct cluster_manifest){ .n = 0 };
 	if (stat(dir, &st) < 0)
 		return fail("could not stat directory \"%s\":", dir);
 	if (!S_ISDIR(st.st_mode))
 		return fail("\"%s\" is not a directory", dir);
-	if (add(m, &cap, 'd', st.st_mode & 07777, 0, 0, ".") < 0 ||
-	    scan_dir(dir, ".", m, &cap) < 0) {
+	if (add(m, &sc.cap, 'd', st.st_mode & 07777, 0, 0, ".") < 0 ||
+	    scan_dir(dir, ".", m, &sc) < 0) {
 		cluster_free(m);
-		return -1;
+		rc = -1;
 	}
-	return 0;
+	free(sc.linked);
+	return rc;
 }
 
 int cluster_print(const struct cluster_manifest *m, FILE *out)
@@ -240,6 +276,10 @@ int cluster_check(const char *dir, const struct cluster_manifest *m)
 	for (size_t i = 0; rc == 0 && (i < m->n || i < found.n); i++) {
 		const struct cluster_entry *want = i < m->n ? &m->e[i] : NULL;
 		const struct cluster_entry *got = i < found.n ? &found.e[i] : NULL;
+		/* The file's CRC with the zeros the packed template leaves out. */
+		uint32_t crc = want && got && got->size < want->size
+			? crc32c_zeros(got->crc, (uint64_t)(want->size - got->size))
+			: got ? got->crc : 0;
 
 		if (want && (!got || strcmp(want->path, got->path) != 0)) {
 			if (!got || !lists(&found, want->path))
@@ -260,12 +300,16 @@ int cluster_check(const char *dir, const struct cluster_manifest *m)
 		else if (want->mode != got->mode)
 			rc = fail("cluster template %s: %s has mode %04o, the manifest says %04o"
 				  CHANGED, dir, got->path, got->mode, want->mode);
-		else if (want->size != got->size)
+		else if (got->size > want->size)
 			rc = fail("cluster template %s: %s has %lld bytes, the manifest says %lld"
 				  CHANGED, dir, got->path, got->size, want->size);
-		else if (want->crc != got->crc)
+		else if (want->crc != crc && got->size == want->size)
 			rc = fail("cluster template %s: %s has CRC-32C %08x, the manifest says %08x"
-				  CHANGED, dir, got->path, (unsigned)got->crc, (unsigned)want->crc);
+				  CHANGED, dir, got->path, (unsigned)crc, (unsigned)want->crc);
+		else if (want->crc != crc)
+			rc = fail("cluster template %s: %s has CRC-32C %08x (its %lld bytes, then "
+				  "zeros to %lld), the manifest says %08x" CHANGED, dir, got->path,
+				  (unsigned)crc, got->size, want->size, (unsigned)want->crc);
 	}
 	cluster_free(&found);
 	return rc;

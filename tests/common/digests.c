@@ -30,6 +30,14 @@ int main(void)
 	for (size_t at = 0, n = 1; at < sizeof(big); at += n, n = n * 3 + 1)
 		pieces = crc32c(pieces, big + at, at + n > sizeof(big) ? sizeof(big) - at : n);
 	ok(whole == pieces, "crc32c of 1 MiB in pieces of 1, 4, 13, ... bytes is the whole's");
+	/* Zeros after some bytes, as the cluster template's check adds a
+	 * file's unstored tail (bench/pg/cluster.h). */
+	memset(big + 1000, 0, sizeof(big) - 1000);
+	whole = crc32c(0, big, sizeof(big));
+	ok(crc32c_zeros(crc32c(0, big, 1000), sizeof(big) - 1000) == whole,
+	   "crc32c_zeros: 1000 bytes then zeros to 1 MiB is the whole's");
+	ok(crc32c_zeros(0, 32) == 0x8a9136aa && crc32c_zeros(0x12345678, 0) == 0x12345678,
+	   "crc32c_zeros of 32 zero bytes is RFC 3720's; of none, the CRC given");
 
 	sha256_of("abc", 3, hex);
 	is_str(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* cluster_pack.c: the cluster template as the image stores it (cluster.h). */
+#include "bench/pg/cluster.h"
+#include "bench/msg.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The file at path mapped for reading (*len bytes; NULL and *len 0 for an
+ * empty file), or MAP_FAILED after fail(). */
+static void *map_file(const char *path, size_t *len)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	*len = 0;
+	if (fd < 0) {
+		fail("could not open file \"%s\":", path);
+		return MAP_FAILED;
+	}
+	if (fstat(fd, &st) < 0) {
+		fail("could not stat file \"%s\":", path);
+		close(fd);
+		return MAP_FAILED;
+	}
+	void *p = NULL;
+	if (st.st_size > 0) {
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (p == MAP_FAILED)
+			fail("could not map file \"%s\":", path);
+	}
+	close(fd);
+	if (p != MAP_FAILED)
+		*len = (size_t)st.st_size;
+	return p;
+}
+
+/* Cut the file at path after its last byte that is not zero; *kept: the
+ * bytes left. */
+static int cut_zeros(const char *path, long long *kept)
+{
+	size_t len;
+	const unsigned char *p = map_file(path, &len);
+
+	if (p == MAP_FAILED)
+		return -1;
+	size_t n = len;
+	while (n > 0 && p[n - 1] == 0)
+		n--;
+	if (p)
+		munmap((void *)p, len);
+	*kept = (long long)n;
+	if (n < len && truncate(path, (off_t)n) < 0)
+		return fail("could not truncate file \"%s\":", path);
+	return 0;
+}
+
+/* Whether the files at a and b have the same bytes: 1, 0, or -1 after fail(). */
+static int same_bytes(const char *a, const char *b)
+{
+	size_t alen, blen;
+	void *pa = map_file(a, &alen);
+	if (pa == MAP_FAILED)
+		return -1;
+	void *pb = map_file(b, &blen);
+	if (pb == MAP_FAILED) {
+		if (pa)
+			munmap(pa, alen);
+		return -1;
+	}
+	int same = alen == blen && (alen == 0 || memcmp(pa, pb, alen) == 0);
+	if (pa)
+		munmap(pa, alen);
+	if (pb)
+		munmap(pb, blen);
+	return same;
+}
+
+/* Make path a hard link to first's file. */
+static int link_to(const char *first, const char *path)
+{
+	if (unlink(path) < 0)
+		return fail("could not remove file \"%s\":", path);
+	if (link(first, path) < 0)
+		return fail("could not link \"%s\" to \"%s\":", path, first);
+	return 0;
+}
+
+int cluster_pack(const char *dir, const struct cluster_manifest *m, long long *stored)
+{
+	long long *kept = calloc(m->n ? m->n : 1, sizeof(*kept));
+	int rc = 0;
+
+	*stored = 0;
+	if (!kept)
+		return fail("could not allocate memory:");
+	if (cluster_check(dir, m) < 0) {
+		free(kept);
+		return -1;
+	}
+	for (size_t i = 0; i < m->n && rc == 0; i++) {
+		const struct cluster_entry *e = &m->e[i];
+		char path[PATH_MAX];
+
+		if (e->kind != 'f')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->path);
+		rc = cut_zeros(path, &kept[i]);
+		/* An earlier file of the same bytes and mode: this name becomes
+		 * a link to it (files left empty stay apart: they store nothing). */
+		for (size_t j = 0; rc == 0 && kept[i] > 0 && j < i; j++) {
+			const struct cluster_entry *f = &m->e[j];
+			char first[PATH_MAX];
+
+			if (f->kind != 'f' || f->size != e->size || f->crc != e->crc ||
+			    f->mode != e->mode || kept[j] != kept[i])
+				continue;
+			snprintf(first, sizeof(first), "%s/%s", dir, f->path);
+			int same = same_bytes(first, path);
+			if (same < 0)
+				rc = -1;
+			else if (same) {
+				rc = link_to(first, path);
+				kept[i] = 0;
+				break;
+			}
+		}
+		*stored += kept[i];
+	}
+	free(kept);
+	return rc < 0 ? -1 : cluster_check(dir, m);
+}
