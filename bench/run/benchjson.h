@@ -116,4 +116,7 @@ struct profiler;               /* bench/run/profiler.h */
  * with libpq: benchjson_pg.c).  0 or fail(). */
 int record_server(struct record *r, const struct pg_server *pg);
 
+/* The value of setting name as record_server() recorded it, or NULL. */
+const char *record_setting_value(const struct record *r, const char *name);
+
 #endif

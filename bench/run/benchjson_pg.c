@@ -76,3 +76,11 @@ out:
 	PQfinish(conn);
 	return rc;
 }
+
+const char *record_setting_value(const struct record *r, const char *name)
+{
+	for (size_t i = 0; i < r->n_settings; i++)
+		if (strcmp(r->settings[i].name, name) == 0)
+			return r->settings[i].setting;
+	return NULL;
+}

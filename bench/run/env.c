@@ -6,13 +6,13 @@
 #include "bench/os/fsio.h"
 #include "bench/os/proc.h"
 #include "bench/pg/pg_hugepages.h"
-#include "bench/pg/sql.h"
 #include "common/clock.h"
 
 #include <errno.h>
 #include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -221,7 +221,6 @@ static int configure(struct run *r)
 static int start(struct run *r)
 {
 	char log[PATH_MAX + 32];
-	double timeout;
 
 	record_free(&r->rec);   /* the settings of the last server */
 	if (pg_check_huge_pages(&r->pg, configuring, "/proc/meminfo") < 0 ||
@@ -229,13 +228,11 @@ static int start(struct run *r)
 		     "logs/postgres.log") < 0 ||
 	    record_server(&r->rec, &r->pg) < 0)
 		return -1;
-	PGconn *conn = sql_connect(&r->pg);
-	int rc = conn ? sql_number(conn, "SELECT setting::int FROM pg_settings "
-				   "WHERE name = 'checkpoint_timeout'", &timeout) : -1;
-	PQfinish(conn);
-	if (rc < 0)
-		return -1;
-	r->checkpoint_timeout_s = (int)timeout;
+	/* Seconds (pg_settings' unit for it), among the recorded settings. */
+	const char *timeout = record_setting_value(&r->rec, "checkpoint_timeout");
+	if (!timeout || atoi(timeout) <= 0)
+		return fail("the server reported no checkpoint_timeout in pg_settings");
+	r->checkpoint_timeout_s = atoi(timeout);
 	note("postgres: ready: %s", r->rec.pg_version);
 	return 0;
 }
