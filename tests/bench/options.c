@@ -153,6 +153,19 @@ int main(void)
 	ok(strstr(bench_options_help(CMD_FILESYSTEMS), "bootbench-bench filesystems") != NULL,
 	   "filesystems has its own help");
 
+	char *pack[] = { "bootbench-bench", "cluster-pack", "--template", "t", "--manifest", "m",
+			 NULL };
+	is_str(parse(pack, &o), "", "cluster-pack --template t --manifest m");
+	ok(o.command == CMD_CLUSTER_PACK && strcmp(o.template, "t") == 0 &&
+	   strcmp(o.manifest, "m") == 0, "cluster-pack: its template and manifest");
+	ok(strstr(bench_options_help(CMD_CLUSTER_PACK), "bootbench-bench cluster-pack --template") != NULL,
+	   "cluster-pack has its own help");
+	ERR("option --template is required for cluster-pack", "cluster-pack", "--manifest", "m");
+	ERR("option --manifest is required for cluster-pack", "cluster-pack", "--template", "t");
+	ERR("option --suite does not apply to cluster-pack", "cluster-pack", "--suite", "quick");
+	char *pack_help[] = { "bootbench-bench", "cluster-pack", "--help", NULL };
+	is_str(parse(pack_help, &o), "", "cluster-pack --help: no option required");
+
 	char *version[] = { "bootbench-bench", "--version", NULL };
 	is_str(parse(version, &o), "", "--version");
 	ok(o.command == CMD_VERSION, "--version: command version");
