@@ -340,9 +340,8 @@ class Sequence:
             initrd = os.path.join(self.s.results, "initrd-%s.cpio" % run_id)
         try:
             if self.s.perf:
-                # The gzip archive, not the LZ4 one: the kernel reads an LZ4
-                # (legacy format) archive to the end of the initrd, so an
-                # archive after it is never unpacked.
+                # The gzip archive, the smallest to copy, with perf's after
+                # it (the kernel unpacks concatenated archives in order).
                 perf.initrd(os.path.join(kdir, "initramfs.cpio.gz"), initrd, self.tree)
             if target:
                 # 2 MiB more for the partition table and the alignment.

@@ -12,9 +12,9 @@ stale(name)     why its initramfs (the base image with its modules) is
                 not the image built now: older than out/bootbench.cpio.gz
                 (make kernels has not run since make), or None
 initrd(kdir)    the initramfs QEMU boots from a prepared kernel's directory:
-                initramfs.cpio.lz4 where make kernels made one (the kernel
-                unpacks LZ4; under TCG its unpacking is guest work, and
-                LZ4's costs a quarter of gzip's), else initramfs.cpio.gz
+                initramfs.cpio, uncompressed, where make kernels made one
+                (under TCG the kernel's unpacking is guest work), else
+                initramfs.cpio.gz
 """
 import os
 import subprocess
@@ -44,8 +44,8 @@ def stale(name, where=None):
 
 
 def initrd(kdir):
-    lz4 = os.path.join(kdir, "initramfs.cpio.lz4")
-    return lz4 if os.path.isfile(lz4) else os.path.join(kdir, "initramfs.cpio.gz")
+    raw = os.path.join(kdir, "initramfs.cpio")
+    return raw if os.path.isfile(raw) else os.path.join(kdir, "initramfs.cpio.gz")
 
 
 def prepare(name, where=None):
