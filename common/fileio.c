@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int write_all(int fd, const void *buf, size_t len)
@@ -72,6 +74,27 @@ fail:;
 	close(fd);
 	errno = saved;
 	return NULL;
+}
+
+void *map_file(const char *path, size_t *len)
+{
+	struct stat st;
+	void *p = NULL;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	*len = 0;
+	if (fd < 0)
+		return MAP_FAILED;
+	if (fstat(fd, &st) < 0)
+		p = MAP_FAILED;
+	else if (st.st_size > 0)
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	int saved = errno;
+	close(fd);
+	errno = saved;
+	if (p != MAP_FAILED && p)
+		*len = (size_t)st.st_size;
+	return p;
 }
 
 int fsync_dir(const char *dir)

@@ -17,6 +17,10 @@ int write_all(int fd, const void *buf, size_t len);
  * *len (optional) gets the length.  NULL with errno set on error. */
 char *read_text(const char *path, size_t max, size_t *len);
 
+/* Map path read-only, whole: *len gets its length.  NULL (and *len 0) for
+ * an empty file; MAP_FAILED with errno set on error.  munmap() it after. */
+void *map_file(const char *path, size_t *len);
+
 /* fsync the directory dir.  Returns 0, or -1 with errno set. */
 int fsync_dir(const char *dir);
 

@@ -8,13 +8,11 @@
 #include <dirent.h>
 #include <stdbool.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #define MANIFEST_MAX (4 << 20)
 
@@ -49,25 +47,20 @@ static int add(struct cluster_manifest *m, size_t *cap, char kind, unsigned mode
 	return 0;
 }
 
-/* The CRC-32C of the file at path, of size bytes, read through a mapping
- * (no copy into this process: the template is read once a run). */
-static int file_crc(const char *path, long long size, uint32_t *crc)
+/* The CRC-32C of the file at path, read through a mapping (no copy into
+ * this process: the template is read once a run). */
+static int file_crc(const char *path, uint32_t *crc)
 {
+	size_t len;
+	void *p = map_file(path, &len);
+
 	*crc = 0;
-	if (size == 0)
-		return 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return fail("could not open file \"%s\":", path);
-	void *p = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0);
-	int saved = errno;
-	close(fd);
-	if (p == MAP_FAILED) {
-		errno = saved;
-		return fail("could not map file \"%s\":", path);
+	if (p == MAP_FAILED)
+		return fail("could not read file \"%s\":", path);
+	if (p) {
+		*crc = crc32c(0, p, len);
+		munmap(p, len);
 	}
-	*crc = crc32c(0, p, (size_t)size);
-	munmap(p, (size_t)size);
 	return 0;
 }
 
@@ -76,13 +69,13 @@ static int file_crc(const char *path, long long size, uint32_t *crc)
 static int linked_crc(struct scan *sc, const char *path, const struct stat *st, uint32_t *crc)
 {
 	if (st->st_nlink < 2)
-		return file_crc(path, st->st_size, crc);
+		return file_crc(path, crc);
 	for (size_t i = 0; i < sc->n_linked; i++)
 		if (sc->linked[i].dev == st->st_dev && sc->linked[i].ino == st->st_ino) {
 			*crc = sc->linked[i].crc;
 			return 0;
 		}
-	if (file_crc(path, st->st_size, crc) < 0)
+	if (file_crc(path, crc) < 0)
 		return -1;
 	if (sc->n_linked == sc->linked_cap) {
 		size_t n = sc->linked_cap ? sc->linked_cap * 2 : 64;
@@ -303,13 +296,14 @@ int cluster_check(const char *dir, const struct cluster_manifest *m)
 		else if (got->size > want->size)
 			rc = fail("cluster template %s: %s has %lld bytes, the manifest says %lld"
 				  CHANGED, dir, got->path, got->size, want->size);
-		else if (want->crc != crc && got->size == want->size)
-			rc = fail("cluster template %s: %s has CRC-32C %08x, the manifest says %08x"
-				  CHANGED, dir, got->path, (unsigned)crc, (unsigned)want->crc);
-		else if (want->crc != crc)
-			rc = fail("cluster template %s: %s has CRC-32C %08x (its %lld bytes, then "
-				  "zeros to %lld), the manifest says %08x" CHANGED, dir, got->path,
-				  (unsigned)crc, got->size, want->size, (unsigned)want->crc);
+		else if (want->crc != crc) {
+			char tail[80] = "";
+			if (got->size < want->size)
+				snprintf(tail, sizeof(tail), " (its %lld bytes, then zeros to %lld)",
+					 got->size, want->size);
+			rc = fail("cluster template %s: %s has CRC-32C %08x%s, the manifest says %08x"
+				  CHANGED, dir, got->path, (unsigned)crc, tail, (unsigned)want->crc);
+		}
 	}
 	cluster_free(&found);
 	return rc;

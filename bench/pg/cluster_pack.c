@@ -2,42 +2,20 @@
 /* cluster_pack.c: the cluster template as the image stores it (cluster.h). */
 #include "bench/pg/cluster.h"
 #include "bench/msg.h"
+#include "common/fileio.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-/* The file at path mapped for reading (*len bytes; NULL and *len 0 for an
- * empty file), or MAP_FAILED after fail(). */
-static void *map_file(const char *path, size_t *len)
+/* map_file(), or MAP_FAILED after fail(). */
+static void *map_or_fail(const char *path, size_t *len)
 {
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	*len = 0;
-	if (fd < 0) {
-		fail("could not open file \"%s\":", path);
-		return MAP_FAILED;
-	}
-	if (fstat(fd, &st) < 0) {
-		fail("could not stat file \"%s\":", path);
-		close(fd);
-		return MAP_FAILED;
-	}
-	void *p = NULL;
-	if (st.st_size > 0) {
-		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (p == MAP_FAILED)
-			fail("could not map file \"%s\":", path);
-	}
-	close(fd);
-	if (p != MAP_FAILED)
-		*len = (size_t)st.st_size;
+	void *p = map_file(path, len);
+	if (p == MAP_FAILED)
+		fail("could not read file \"%s\":", path);
 	return p;
 }
 
@@ -46,7 +24,7 @@ static void *map_file(const char *path, size_t *len)
 static int cut_zeros(const char *path, long long *kept)
 {
 	size_t len;
-	const unsigned char *p = map_file(path, &len);
+	const unsigned char *p = map_or_fail(path, &len);
 
 	if (p == MAP_FAILED)
 		return -1;
@@ -65,10 +43,10 @@ static int cut_zeros(const char *path, long long *kept)
 static int same_bytes(const char *a, const char *b)
 {
 	size_t alen, blen;
-	void *pa = map_file(a, &alen);
+	void *pa = map_or_fail(a, &alen);
 	if (pa == MAP_FAILED)
 		return -1;
-	void *pb = map_file(b, &blen);
+	void *pb = map_or_fail(b, &blen);
 	if (pb == MAP_FAILED) {
 		if (pa)
 			munmap(pa, alen);

@@ -230,9 +230,9 @@ static int start(struct run *r)
 		return -1;
 	/* Seconds (pg_settings' unit for it), among the recorded settings. */
 	const char *timeout = record_setting_value(&r->rec, "checkpoint_timeout");
-	if (!timeout || atoi(timeout) <= 0)
+	r->checkpoint_timeout_s = timeout ? atoi(timeout) : 0;
+	if (r->checkpoint_timeout_s <= 0)
 		return fail("the server reported no checkpoint_timeout in pg_settings");
-	r->checkpoint_timeout_s = atoi(timeout);
 	note("postgres: ready: %s", r->rec.pg_version);
 	return 0;
 }
