@@ -27,7 +27,11 @@ Sequence(settings).run(plan, walk=None)
                           scripts read) and returns an Outcome
 Sequence.walk(variants)   a walk of kernels (and variants) in one QEMU
                           process (walk.py)
+machine_run_id(seed, release, parameters)
+                          the run id of a boot with a machine seed
+                          (Settings.machine_seed)
 """
+import hashlib
 import os
 import random
 import secrets
@@ -45,6 +49,9 @@ GRACE_S = 300
 # What the console shows once the init runs ("[ 5.1] bootbench: Linux ..."):
 # a boot without it after qemu.INIT_SECONDS is ended (qemu.run).
 INIT_LINE = b"bootbench: "
+# The date at which the real-time clock of a boot with a machine seed
+# starts; it then runs in the guest's time (-rtc clock=vm).
+MACHINE_DATE = "2026-01-01T00:00:00"
 
 
 def not_started(release, clock, console):
@@ -102,6 +109,15 @@ class Plan:
         return len(self.boots)
 
 
+def machine_run_id(seed, release, parameters=()):
+    """The run id of a boot with machine seed seed of kernel release (and
+    variant parameters): the same for the same three, another for another.
+    The id is on the kernel's command line, which the kernel mixes into its
+    random numbers, so it is part of what the seed fixes."""
+    text = " ".join(["%d" % seed, release] + list(parameters))
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
 def random_seed():
     return secrets.randbelow(2 ** 31)
 
@@ -147,6 +163,8 @@ class Settings:
     target_spec: str = None          # bootbench.target= (default PARTLABEL=<target_name>; "none")
     keep_target: bool = False
     results_console: bool = False    # no results disk: the run comes back on the console
+    machine_seed: int = None         # every input of the deterministic machine from this
+                                     # seed (round r: seed + r - 1); results_console too
     results_readonly: bool = False
     qmp: str = None                  # a QMP socket
     quiet: bool = False              # do not stream the console
@@ -286,6 +304,33 @@ class Sequence:
         """Whether the results disk is mapped as an NVDIMM (qemu_args)."""
         return not self.s.results_console and clock.sleep == "off"
 
+    def machine_args(self, seed):
+        """QEMU's arguments for machine seed seed: the guest's random
+        numbers (RDRAND, RDSEED) from it, the real-time clock from
+        MACHINE_DATE in the guest's time."""
+        if seed is None:
+            return []
+        return ["-seed", "%d" % seed, "-rtc", "base=%s,clock=vm" % MACHINE_DATE]
+
+    def machine_seed(self, boot):
+        """The machine seed of a boot (None: the machine's own inputs)."""
+        return None if self.s.machine_seed is None else self.s.machine_seed + boot.round - 1
+
+    def machine_runs(self, the_plan):
+        """Refuses, before anything boots, a boot whose machine seed already
+        made its run in RESULTS/runs: the same seed would make it again."""
+        for b in the_plan:
+            seed = self.machine_seed(b)
+            if seed is None:
+                continue
+            release = os.path.basename(kernels.directory(b.variant.kernel, self.tree))
+            there = runs.find(os.path.join(self.s.results, "runs"),
+                              machine_run_id(seed, release, b.variant.parameters))
+            if there:
+                raise Error("%s is the run of machine seed %d of %s already, and the same seed "
+                            "makes the same run: give another --machine-seed or --results"
+                            % (there, seed, " ".join([release] + b.variant.parameters)), 2)
+
     def qemu_args(self, target, clock):
         """The disks: the results disk first (/dev/vda), then the target,
         then the extra disks.  The results disk is the drive "results" of
@@ -317,7 +362,7 @@ class Sequence:
             args += ["-drive", "file=%s,if=virtio,format=raw" % d]
         return args
 
-    def boot(self, boot, index, count, order="interleaved", seed=None, walk=None):
+    def boot(self, boot, index, count, order="interleaved", shuffle_seed=None, walk=None):
         """One boot: returns (status, [run directory or None for each run
         it was to make], summaries)."""
         self.prepare()
@@ -326,9 +371,14 @@ class Sequence:
         why = kernels.stale(boot.variant.kernel, self.tree)
         if why:
             raise Error(why, 2)
+        seed = self.machine_seed(boot)
         if walk:
             run_id, seconds = walk.id + "-0", walk.seconds
             ids = ["%s-%d" % (walk.id, i) for i in range(len(walk.kdirs))]
+        elif seed is not None:
+            run_id, seconds = machine_run_id(seed, release, boot.variant.parameters), \
+                self.s.timeout + GRACE_S
+            ids = [run_id]
         else:
             run_id, seconds = secrets.token_hex(4), self.s.timeout + GRACE_S
             ids = [run_id]
@@ -349,21 +399,24 @@ class Sequence:
             vmlinuz = os.path.join(kdir, "vmlinuz")
             accel = qemu.accelerator(vmlinuz, qemu.clock_accel(self.s.clock, self.s.accel))
             clock = self.clock(accel)
-            self.say("booting %s (run %s, suite %s, %s, clock %s, boot %d of %d)"
+            self.say("booting %s (run %s, suite %s, %s, clock %s%s, boot %d of %d)"
                      % (" ".join([release] + boot.variant.parameters), run_id, self.suite_name,
-                        accel, clock.word, index, count))
+                        accel, clock.word, "" if seed is None else ", machine seed %d" % seed,
+                        index, count))
             before = hostload.sample()
             start = time.time()
             # QEMU's deadline in the host's time, behind the guest's own.
             seconds = clock.host_seconds(seconds)
             rc = qemu.boot(console, seconds, vmlinuz, initrd,
                            self.cmdline(run_id, boot.variant, walk, clock, release),
-                           self.qemu_args(target, clock),
+                           self.qemu_args(target, clock) + self.machine_args(seed),
                            follow=not self.s.quiet, accel=accel, memory=self.s.memory,
                            cpus=self.s.cpus, clock=clock, started=INIT_LINE)
-            host = hostload.record(before, hostload.sample(),
-                                   {"index": index, "count": count, "round": boot.round,
-                                    "order": order, "seed": seed}, accel, clock.record(),
+            place = {"index": index, "count": count, "round": boot.round, "order": order,
+                     "seed": shuffle_seed}
+            if seed is not None:
+                place["machine_seed"] = seed
+            host = hostload.record(before, hostload.sample(), place, accel, clock.record(),
                                    self.target_record(), guest_cpu=qemu.guest_cpu(accel))
             self.say("%s finished in %d s (qemu exit %d)" % (release, time.time() - start, rc))
             if rc == qemu.NOT_STARTED:
@@ -415,6 +468,7 @@ class Sequence:
     def run(self, the_plan, walk=None):
         """Every boot of the plan (a walk: its one boot); an Outcome."""
         outcome = Outcome()
+        self.machine_runs(the_plan)
         count = len(the_plan)
         for index, b in enumerate(the_plan, 1):
             status, found, text = self.boot(b, index, count, the_plan.order, the_plan.seed, walk)
