@@ -52,6 +52,15 @@ INIT_LINE = b"bootbench: "
 # The date at which the real-time clock of a boot with a machine seed
 # starts; it then runs in the guest's time (-rtc clock=vm).
 MACHINE_DATE = "2026-01-01T00:00:00"
+# Boot-time work of the kernel's that a boot leaves out, as qemu/run's own
+# words on the command line (doc/figures.md): cryptomgr.notests, the crypto
+# self-tests Debian's kernels run at boot and at each new algorithm a module
+# signature needs (no algorithm chosen differs; about 10 s of instruction
+# time a boot); and the jitter entropy source's start (jent_mod_init times
+# loops of memory accesses, about 1 s): its generator is the crypto API's
+# DRBG's alone, which outside FIPS mode goes on without it, seeded from the
+# kernel's random numbers; neither is anything a run measures.
+BOOT_WORDS = ("cryptomgr.notests", "initcall_blacklist=jent_mod_init")
 
 
 def not_started(release, clock, console):
@@ -274,11 +283,7 @@ class Sequence:
                           "off" if self.s.model else qemu.ICOUNT_SLEEP)
 
     def cmdline(self, run_id, variant, walk, clock, release):
-        # cryptomgr.notests: the kernel's crypto self-tests, which Debian's
-        # kernels run at boot and at each new algorithm a module signature
-        # needs, are not run (boot-time work only: no algorithm chosen
-        # differs; about 10 s of instruction time a boot, doc/figures.md).
-        words = ["loglevel=4", "cryptomgr.notests", "bootbench.suite=" + self.suite_name,
+        words = ["loglevel=4", *BOOT_WORDS, "bootbench.suite=" + self.suite_name,
                  "bootbench.clock=" + clock.word]
         # A walk's kernels keep the first one's command line (but its
         # variant): the words one of them needs for its second CPU go to all.

@@ -9,7 +9,7 @@ kernel of one's own (kernel.build.name), is the release of the kernel's
 directory in out/kernels (as the report names kernel columns); and of
 parameters when its kernel command line, less the boot's own words
 (bootbench.*, console=, panic=, loglevel=, BOOT_IMAGE=, initrd=, root=,
-ro, rw, quiet, and qemu/run's cryptomgr.notests), holds exactly those parameters; and of a clock ("host",
+ro, rw, quiet, and qemu/run's boots.BOOT_WORDS), holds exactly those parameters; and of a clock ("host",
 "instructions:3") when its run.json's clock is that one (a record without
 one: the host's).
 """
@@ -19,7 +19,7 @@ import shutil
 from bootbench import Error, boots, jsonfile, kernels, runs
 
 PLUMBING = ("bootbench.", "console=", "panic=", "loglevel=", "BOOT_IMAGE=", "initrd=", "root=")
-PLUMBING_WORDS = {"ro", "rw", "quiet", "cryptomgr.notests"}
+PLUMBING_WORDS = {"ro", "rw", "quiet", *boots.BOOT_WORDS}
 _done = set()
 
 
