@@ -104,7 +104,9 @@ figures: $(IMAGE) $(BENCH) $(REPORT) $(GATE) $(E2E_KERNEL_INITRD) $(PERF_IMAGE) 
 
 # make figures-deterministic: the deterministic machine against the
 # instruction clock on a virtio disk (tests/figures/deterministic.py, about
-# an hour and a half: doc/clocks.md has its last figures).
+# an hour and a half: doc/clocks.md has its last figures); its part "seeds"
+# boots every pinned kernel.
 .PHONY: figures-deterministic
-figures-deterministic: $(IMAGE) $(BENCH) $(REPORT) $(E2E_KERNEL_INITRD) | deps
+figures-deterministic: $(IMAGE) $(BENCH) $(REPORT) \
+	$(foreach k,5.10 6.1 6.12 7.2,$(KERNEL_OUT)/$(call kernel_link,$(k))/initramfs.cpio.gz) | deps
 	$(Q)TOP=$(TOP) $(TOP)/tests/figures/deterministic.py

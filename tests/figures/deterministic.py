@@ -28,7 +28,10 @@
 #     back against write through: flushes dropped), the scheduler (none
 #     against bfq), the filesystem (ext4 against xfs) and, on the model
 #     alone, the device (nvme against sata, the same kernel and suite);
-#   - the boots' wall times on each machine.
+#   - the boots' wall times on each machine;
+#   - the machine seed (part "seeds"): every pinned kernel booted twice
+#     with one seed (qemu/run --machine-seed 3), each run's files compared
+#     with its twin's, and the ci suite's spread over N seeds (101 on).
 # Nothing is asserted: it prints what it measured, each goal beside its
 # figure (commit-bound cases 0.2 %, 2 and 4 clients 0.5 %).  Every run is
 # kept in --work (default a new directory under /tmp), so that a figure
@@ -36,6 +39,7 @@
 # that holds a suite's runs already (the gate's, the spread's ci) reads
 # them instead of booting again.  It takes about three hours on 2 CPUs.
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -49,6 +53,7 @@ REPORT = os.path.join(TOP, "out", "bin", "bootbench-report")
 MACHINES = (("virtio disk, sleep=on", ["--target", "disk"]),
             ("model nvme, sleep=off", ["--target", "model"]))
 COMMIT_BOUND = ("tpcb-like clients=1", "insert", "oltp read-write", "fsync")
+PINNED = ("5.10", "6.1", "6.12", "7.2")
 
 CAUSE_BASE = """# {name}: {what}
 [suite]
@@ -146,6 +151,58 @@ def cells(j):
                 yield label, t, c
 
 
+def spread_rows(runs):
+    """Each case of the runs in runs: its CoV between boots beside its goal,
+    the smallest change 3 boots a side mark, its flushes per transaction."""
+    rows = {}
+    for case, t, c in cells(report(runs)):
+        rows[case] = (t["metric"], c.get("boot_cov_pct"), c.get("median"))
+    io = {}
+    for case, t, c in cells(report(runs, "--metric", "io_flushes_per_tx")):
+        io[case] = c.get("median")
+    for case, (metric, cov, median) in rows.items():
+        if cov is None:
+            continue
+        goal = 0.2 if any(k in case for k in COMMIT_BOUND) else 0.5
+        print("  %-55s %-16s median %10.3f  CoV %6.3f %% (goal %.1f %%)  3 boots a side mark %5.2f %%%s"
+              % (case[:55], metric, median, cov, goal, smallest(cov),
+                 "  flushes/tx %.2f" % io[case] if io.get(case) is not None else ""))
+
+
+def tree_sums(run):
+    """The sha256 of every file of a run directory but host.json (qemu/run's,
+    of the host), by relative path."""
+    sums = {}
+    for d, _, files in os.walk(run):
+        for f in files:
+            if f != "host.json":
+                p = os.path.join(d, f)
+                with open(p, "rb") as fh:
+                    sums[os.path.relpath(p, run)] = hashlib.sha256(fh.read()).hexdigest()
+    return sums
+
+
+def seeds(work, boots, kernel):
+    print("== The machine seed: seed 3 twice on every pinned kernel; the ci suite's %d seeds on %s"
+          % (boots, kernel))
+    others = [w for k in PINNED[1:] for w in ("--kernel", k)]
+    for side in ("a", "b"):
+        if not os.path.isdir(os.path.join(work, "seed3-" + side, "runs")):
+            secs = boot(work, "seed3-" + side, ["--machine-seed", "3"] + others, "ci", 1, PINNED[0])
+            print("-- seed 3, boots %s: %d kernels in %.0f s" % (side, len(PINNED), secs))
+    for run in runs_of(os.path.join(work, "seed3-a")):
+        twin = os.path.join(work, "seed3-b", "runs", os.path.basename(run))
+        a, b = tree_sums(run), tree_sums(twin)
+        differ = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+        print("  %-60s %s" % (os.path.basename(run), "the same run: %d files alike" % len(a)
+                              if b and not differ else "differs: %s" % ", ".join(differ[:5])))
+    runs = os.path.join(work, "seeds-ci", "runs")
+    if not os.path.isdir(runs):
+        secs = boot(work, "seeds-ci", ["--machine-seed", "101"], "ci", boots, kernel)
+        print("-- the ci suite, seeds 101 to %d: %d boots in %.0f s" % (100 + boots, boots, secs))
+    spread_rows(runs)
+
+
 def spread(work, boots, kernel):
     print("== The spread between boots, %d boots of each suite on each machine" % boots)
     for suite in ("quick", "ci"):
@@ -158,19 +215,7 @@ def spread(work, boots, kernel):
                 secs = boot(work, name, extra, suite, boots, kernel)
                 print("-- %s, %s: %d boots in %.0f s (%.0f s a boot)"
                       % (suite, label, boots, secs, secs / boots))
-            rows = {}
-            for case, t, c in cells(report(runs)):
-                rows[case] = (t["metric"], c.get("boot_cov_pct"), c.get("median"))
-            io = {}
-            for case, t, c in cells(report(runs, "--metric", "io_flushes_per_tx")):
-                io[case] = c.get("median")
-            for case, (metric, cov, median) in rows.items():
-                if cov is None:
-                    continue
-                goal = 0.2 if any(k in case for k in COMMIT_BOUND) else 0.5
-                print("  %-55s %-16s median %10.3f  CoV %6.3f %% (goal %.1f %%)  3 boots a side mark %5.2f %%%s"
-                      % (case[:55], metric, median, cov, goal, smallest(cov),
-                         "  flushes/tx %.2f" % io[case] if io.get(case) is not None else ""))
+            spread_rows(runs)
 
 
 def causes(work, boots, kernel):
@@ -293,7 +338,7 @@ def main():
     p.add_argument("--bisect-runs", type=int, default=3)
     p.add_argument("--kernel", default="6.12")
     p.add_argument("--work")
-    p.add_argument("--only", choices=("spread", "gate", "small", "bisect", "causes"))
+    p.add_argument("--only", choices=("spread", "gate", "small", "bisect", "causes", "seeds"))
     a = p.parse_args()
     work = a.work or tempfile.mkdtemp(prefix="bootbench-deterministic.")
     os.makedirs(work, exist_ok=True)
@@ -308,6 +353,8 @@ def main():
         io_bisect(work, a.kernel, a.bisect_runs)
     if a.only in (None, "causes"):
         causes(work, a.cause_boots, a.kernel)
+    if a.only in (None, "seeds"):
+        seeds(work, a.boots, a.kernel)
     return 0
 
 
