@@ -70,7 +70,7 @@ kernel_bad_flavour = unknown KERNEL_FLAVOUR '$(KERNEL_FLAVOUR)': use cloud-amd64
 kernel_bad_source = no linux-source pin for KVER=$(KVER): use one of $(KERNEL_SHORTS) or add KERNEL_SOURCE_$(KVER) to kernel-configs/kernels.mk
 $(foreach k,$(KERNELS),$(if $(or $(call kernel_user,$(k)),$(call kernel_args,$(k))),,$(error $(call kernel_bad_version,$(k)))))
 $(if $(filter cloud-amd64 amd64 rt-amd64,$(KERNEL_FLAVOUR)),,$(error $(kernel_bad_flavour)))
-ifneq ($(filter kernel-build kernel-build-compile check-kernel-build,$(MAKECMDGOALS)),)
+ifneq ($(filter kernel-build kernel-build-compile,$(MAKECMDGOALS)),)
 $(if $(KERNEL_SOURCE_$(KVER)),,$(error $(kernel_bad_source)))
 endif
 

@@ -13,7 +13,8 @@
 #
 # The longer QEMU boots of features that one boot does not cover (a walk
 # of kernels, kernel variants, the GRUB and iPXE entries, kernels of one's
-# own, a fixed rate, the pipeline of lab/ci/, the short real bisect)
+# own, a kernel built from linux-source, another Debian flavour, a fixed
+# rate, the pipeline of lab/ci/, the bisects, the LAVA job)
 # register as BOOTS_TESTS and BOOTS_DEPS instead, for make check-boots;
 # the boots that take profiles as PERF_TESTS and PERF_DEPS, for make
 # check-perf.  Each test is in one target only.  .ci/run runs make check,

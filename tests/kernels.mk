@@ -12,14 +12,12 @@
 #   kernels/user-kernels  a built tree and a .deb of one release, prepared
 #                   under two names, each boots a short suite, the report
 #                   shows two columns and names the difference
-#
-#   make check-kernel-quick [QUICK_FLAVOUR=rt-amd64]   prepares the 6.12
-#   kernel of that Debian flavour (a download of about 100 MB, cached) and
-#   boots the quick suite on it, by name and as a .deb path
-#   (tests/kernels/quick-suite.test).
-#
-#   make check-kernel-build [KVER=6.12]   builds linux-source-KVER (see
-#   kernel-configs/README.md for the time it takes) and boots it the same way.
+#   kernels/quick-suite   the quick suite on Debian's 6.12 of another
+#                   flavour (QUICK_FLAVOUR, default rt-amd64: PREEMPT_RT; a
+#                   download of about 100 MB, cached), by name and as a .deb
+#                   path
+#   kernels/build   a kernel built from linux-source-6.12 (make
+#                   kernel-build, through ccache) boots as the Debian ones
 
 KERNELS_TEST  := $(KERNEL_SHORTS)
 
@@ -34,14 +32,13 @@ BOOTS_DEPS  += $(IMAGE) $(REPORT) $(KERNEL_OUT)/$(call kernel_link,6.12)/initram
 	$(KERNEL_OUT)/$(call kernel_link,6.12)/boot.ipxe $(BOOT_OUT)/grub.cfg $(PREPARE_DISK) \
 	$(PERF_IMAGE)
 
-.PHONY: check-kernel-build
-check-kernel-build: kernel-build | deps
-	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) KERNELS_TEST_LINKS=$(KVER)-build \
-		$(TOP)/tests/run-tests $(TOP)/tests/kernels/boot.test
-
+# The other flavour's kernel, prepared by a make of its own (make kernels
+# prepares one flavour at a time) once this make has built the image it
+# appends to and gathered the boot entries, which that make gathers again.
 QUICK_FLAVOUR ?= rt-amd64
-.PHONY: check-kernel-quick
-check-kernel-quick: $(IMAGE) | deps
-	$(Q)$(MAKE) kernels KERNELS=6.12 KERNEL_FLAVOUR=$(QUICK_FLAVOUR)
-	$(Q)TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) QUICK_FLAVOUR=$(QUICK_FLAVOUR) \
-		$(TOP)/tests/run-tests $(TOP)/tests/kernels/quick-suite.test
+export QUICK_FLAVOUR
+BOOTS_TESTS += tests/kernels/quick-suite.test tests/kernels/build.test
+BOOTS_DEPS  += kernel-quick-flavour
+.PHONY: kernel-quick-flavour
+kernel-quick-flavour: $(IMAGE) $(BOOT_OUT)/grub.cfg | deps
+	$(Q)$(MAKE) --no-print-directory kernels KERNELS=6.12 KERNEL_FLAVOUR=$(QUICK_FLAVOUR)

@@ -10,22 +10,13 @@
 # steps run them: the target branch's job, whose runs a merged results
 # pipeline takes, the GitHub workflow's push job and pull requests (no
 # boot), a regression, and the bisect its summary names, which takes the
-# gate's runs as its ends (ci-regression.test: 3 + 3 + 3 + 3 boots).
+# gate's runs as its ends (ci-regression.test: 3 + 3 + 3 + 3 boots); and the
+# QEMU job run by LAVA's own dispatcher (lava-run.test: lava-run from
+# Debian's lava-dispatcher, which mk/host-deps installs, the device's
+# configuration rendered from the device-type template for qemu of the
+# lava-server package the test pins).
 CHECK_TESTS += tests/lab/prepare-disk.test tests/lab/prepare-disk-boot.test \
 	tests/lab/lava.test tests/lab/ci-pipelines.test
 CHECK_DEPS  += $(PREPARE_DISK) $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD)
-BOOTS_TESTS += tests/lab/ci-gate.test tests/lab/ci-regression.test
+BOOTS_TESTS += tests/lab/ci-gate.test tests/lab/ci-regression.test tests/lab/lava-run.test
 BOOTS_DEPS  += $(GATE) $(BISECT) $(REPORT) $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD)
-
-# make check-lava: the QEMU job run by LAVA's own dispatcher (lava-run from
-# Debian's lava-dispatcher, installed by mk/host-deps lava as root: about
-# 150 packages, so not in make check), with the device configuration from
-# lava-server's device-type templates (the pinned package below).
-LAVA_SERVER_PIN := bookworm lava-server 2023.01-2
-
-.PHONY: check-lava
-check-lava: $(PREPARE_DISK) $(IMAGE) $(BENCH) $(E2E_KERNEL_INITRD) | deps
-	$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps lava
-	$(Q)deb=$$($(TOP)/rootfs/debian-fetch deb $(LAVA_SERVER_PIN)) && \
-	TOP=$(TOP) BUILD=$(BUILD) OUT=$(OUT) IMAGE=$(IMAGE) LAVA_SERVER_DEB=$$deb \
-		$(TOP)/tests/run-tests $(TOP)/tests/lab/lava-run.test
