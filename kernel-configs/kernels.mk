@@ -167,7 +167,7 @@ kernel-build: kernel-build-compile $(KERNEL_BASE)
 	@echo "  INITRD  $(KERNEL_OUT:$(TOP)/%=%)/$(KVER)-build/initramfs.cpio.gz"
 
 kernel-build-compile: | deps
-	$(Q)BUILD=$(BUILD) OUT=$(OUT) JOBS=$(JOBS) $(KCFG)/build $(KVER) \
+	$(Q)BUILD=$(BUILD) OUT=$(OUT) JOBS=$(JOBS) CC="$(OUR_HOST_CC)" $(KCFG)/build $(KVER) \
 		$(KERNEL_SOURCE_$(KVER)) $(KVER)-build
 
 kernel-check:

@@ -4,7 +4,8 @@
 # compiles only what changed.  The packages have their own cache
 # (mk/package-cache.mk) and never go through this one.
 #
-#   $(OUR_HOST_CC)   the host's gcc, for report/, the host tools and the tests
+#   $(OUR_HOST_CC)   the host's gcc, for report/, the host tools, the tests
+#                    and the kernel of make kernel-build
 #   $(OUR_MUSL_CC)   musl-gcc, for the programs of the image (init/, bench/)
 #
 # CCACHE is the command put before the compiler; make CCACHE= compiles
