@@ -34,14 +34,7 @@ import os
 import shutil
 
 from bootbench import kernels, qemu, run_match, suites
-
-
-def _sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+from bootbench.digest import file_sha256
 
 
 def _archive_sha256(path):
@@ -52,7 +45,7 @@ def _archive_sha256(path):
         with gzip.open(path, "rb") as f:
             data = f.read()
     except (OSError, EOFError):
-        return _sha256(path)
+        return file_sha256(path)
     h, pos = hashlib.sha256(), 0
     while pos + 110 <= len(data) and data[pos:pos + 6] in (b"070701", b"070702"):
         fields = [int(data[pos + 6 + 8 * i:pos + 14 + 8 * i], 16) for i in range(13)]
@@ -63,7 +56,7 @@ def _archive_sha256(path):
         pos = (pos + size + 3) & ~3
         if name == b"TRAILER!!!":
             return h.hexdigest()
-    return _sha256(path)
+    return file_sha256(path)
 
 
 def where_kept(cache, commit, variant, settings, where):
@@ -74,11 +67,11 @@ def where_kept(cache, commit, variant, settings, where):
     modules = os.path.join(kdir, "modules.cpio.gz")
     suite = settings.suite
     what = {
-        "kernel": [_sha256(os.path.join(kdir, "vmlinuz"))] +
+        "kernel": [file_sha256(os.path.join(kdir, "vmlinuz"))] +
         ([_archive_sha256(modules)] if os.path.isfile(modules) else []),
         "parameters": variant.append,
         "image": image,
-        "suite": _sha256(suite) if suites.is_file(suite) else suite,
+        "suite": file_sha256(suite) if suites.is_file(suite) else suite,
         "clock": [settings.clock, settings.icount_shift],
         # Kept runs are instruction time's: TCG's, on its guest CPU.
         "machine": [settings.accel, settings.memory, settings.cpus, settings.timeout,

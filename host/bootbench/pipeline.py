@@ -40,7 +40,6 @@ same names, for GitLab's metrics report to compare merge requests with.
 """
 import atexit
 import fnmatch
-import hashlib
 import json
 import os
 import re
@@ -54,6 +53,7 @@ from dataclasses import dataclass, field
 from bootbench import Error, boots, kept_runs, kernels, models, qemu, run_match, suites
 from bootbench import builds, gitrange
 from bootbench.builds import Candidate
+from bootbench.digest import file_sha256
 
 PROG = "lab/ci/kernel-gate"
 # A kernel that did not build: the job fails with its log, not a report.
@@ -129,11 +129,6 @@ def usable_cache():
     os.environ.setdefault("CCACHE_DIR", os.path.join(root, "ccache"))
 
 
-def _sha(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()[:12]
-
-
 class Pipeline:
     def __init__(self, request, where):
         self.r = request
@@ -180,7 +175,7 @@ class Pipeline:
         config = self.builder.config_base()
         if not os.path.isfile(config):
             return None
-        return os.path.join(cache_dir(), "%s-%s" % (commit[:12], _sha(config)))
+        return os.path.join(cache_dir(), "%s-%s" % (commit[:12], file_sha256(config)[:12]))
 
     def build(self, role, commit=None, kernel=None):
         """The boots.Variant of one side, or an Error after printing the log

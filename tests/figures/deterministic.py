@@ -39,7 +39,6 @@
 # that holds a suite's runs already (the gate's, the spread's ci) reads
 # them instead of booting again.  It takes about three hours on 2 CPUs.
 import argparse
-import hashlib
 import json
 import os
 import subprocess
@@ -50,6 +49,8 @@ import time
 TOP = os.environ.get("TOP") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUN = os.path.join(TOP, "qemu", "run")
 REPORT = os.path.join(TOP, "out", "bin", "bootbench-report")
+sys.path.insert(0, os.path.join(TOP, "host"))
+from bootbench.digest import file_sha256  # noqa: E402
 MACHINES = (("virtio disk, sleep=on", ["--target", "disk"]),
             ("model nvme, sleep=off", ["--target", "model"]))
 COMMIT_BOUND = ("tpcb-like clients=1", "insert", "oltp read-write", "fsync")
@@ -177,8 +178,7 @@ def tree_sums(run):
         for f in files:
             if f != "host.json":
                 p = os.path.join(d, f)
-                with open(p, "rb") as fh:
-                    sums[os.path.relpath(p, run)] = hashlib.sha256(fh.read()).hexdigest()
+                sums[os.path.relpath(p, run)] = file_sha256(p)
     return sums
 
 

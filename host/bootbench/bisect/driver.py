@@ -8,7 +8,6 @@ state directory is never made again.
 
 main(argv)   the command; --git-bisect-run judges one commit (judge())
 """
-import hashlib
 import os
 import re
 import subprocess
@@ -16,6 +15,7 @@ import sys
 import time
 
 from bootbench import Error, boots, builds, cli, run_match, tree
+from bootbench.digest import file_sha256
 from bootbench.bisect import booters, ranges, request, result, search, verdicts
 from bootbench.bisect.state import State, identity_id
 
@@ -55,14 +55,6 @@ def suite_cases(r, where):
             if name not in cases:
                 cases.append(name)
     return keys.get("suite", r.suite), cases
-
-
-def file_sha256(path):
-    try:
-        with open(path, "rb") as f:
-            return hashlib.sha256(f.read()).hexdigest()
-    except OSError as e:
-        raise Error("cannot read %s: %s" % (path, e.strerror), 2) from None
 
 
 class Bisect:
