@@ -132,6 +132,12 @@ static int set_pmem(struct params *p, const char *k, const char *v, char *err, s
 	return set_bool(&p->pmem, k, v, err, n);
 }
 
+static int set_unsigned_modules(struct params *p, const char *k, const char *v, char *err,
+				size_t n)
+{
+	return set_bool(&p->unsigned_modules, k, v, err, n);
+}
+
 static int set_online_cpus(struct params *p, const char *k, const char *v, char *err, size_t n)
 {
 	return set_bool(&p->online_cpus, k, v, err, n);
@@ -251,6 +257,7 @@ static const struct key {
 	{ "erase", set_erase },
 	{ "results-init", set_results_init },
 	{ "pmem", set_pmem },
+	{ "unsigned-modules", set_unsigned_modules },
 	{ "online-cpus", set_online_cpus },
 	{ "after", set_after },
 	{ "timeout", set_timeout },

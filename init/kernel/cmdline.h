@@ -37,6 +37,7 @@ struct params {
 	int erase_count;
 	bool results_init;
 	bool pmem;			/* bootbench.pmem=1: load persistent memory's drivers */
+	bool unsigned_modules;		/* bootbench.unsigned-modules=1: without signatures */
 	bool online_cpus;		/* bootbench.online-cpus=1: bring present CPUs online */
 	enum after after;
 	long timeout;			/* seconds, for the whole run */

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* modules.c: finit_module() the modules of load.list (those the machine's
- * devices call for) and of the lists of what a suite asks for, in order. */
+ * devices call for) and of the lists of what a suite asks for, in order;
+ * with bootbench.unsigned-modules=1, init_module() of each without its
+ * signature. */
 #include "init/kernel/modules.h"
 
 #include <errno.h>
@@ -9,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -17,6 +21,7 @@
 #include "init/files.h"
 #include "init/kernel/device_aliases.h"
 #include "init/kernel/module_match.h"
+#include "init/kernel/module_sig.h"
 #include "init/str.h"
 
 int module_list_parse(char *text, const char **names, size_t max, size_t *count,
@@ -157,19 +162,75 @@ static void module_args(const char *ko, const char *(*params)(const char *ko), c
 		snprintf(args + used, size - used, "%s%s", used ? " " : "", own);
 }
 
-/* finit_module() module file name of dir with the parameters params (NULL:
- * none) gives it: 1 loaded, 0 already there or no device for it (said),
- * -1 after fail(). */
+static bool skip_signatures;
+
+void modules_skip_signatures(void)
+{
+	skip_signatures = true;
+	note("bootbench.unsigned-modules=1: modules load without their signatures "
+	     "(the kernel taints itself E)");
+}
+
+/* init_module() of the module file ko (open as fd) without its appended
+ * signature: the syscall's 0 or -1 (errno set), or -2 after fail() when
+ * the file cannot be mapped. */
+static int init_unsigned(int fd, const char *ko, const char *args)
+{
+	struct stat st;
+	void *image;
+
+	if (fstat(fd, &st) < 0) {
+		fail("could not stat \"%s\":", ko);
+		return -2;
+	}
+	image = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (image == MAP_FAILED) {
+		fail("could not map \"%s\":", ko);
+		return -2;
+	}
+	long rc = syscall(SYS_init_module, image,
+			  module_unsigned_length(image, (size_t)st.st_size), args);
+	int saved = errno;
+
+	if (munmap(image, (size_t)st.st_size) < 0)
+		warning("could not unmap \"%s\": %s", ko, strerror(errno));
+	errno = saved;
+	return rc < 0 ? -1 : 0;
+}
+
+/* Load the module file ko (open as fd) with args: unsigned while
+ * modules_skip_signatures() asks for it and the kernel takes it so (a
+ * kernel that enforces signatures, or locked down, has every later module
+ * loaded signed), else finit_module().  As init_unsigned(). */
+static int load_fd(int fd, const char *ko, const char *args)
+{
+	if (skip_signatures) {
+		int rc = init_unsigned(fd, ko, args);
+
+		if (rc != -1 || (errno != EKEYREJECTED && errno != EPERM))
+			return rc;
+		note("module \"%s\": the kernel refuses it unsigned (%s): it and every later "
+		     "module load with their signatures", ko, strerror(errno));
+		skip_signatures = false;
+	}
+	return syscall(SYS_finit_module, fd, args, 0) < 0 ? -1 : 0;
+}
+
+/* Load module file name of dir with the parameters params (NULL: none)
+ * gives it: 1 loaded, 0 already there or no device for it (said), -1
+ * after fail(). */
 static int load_one(const char *dir, const char *name, const char *(*params)(const char *ko))
 {
 	char ko[PATH_MAX], args[1024];
-	int fd, rc = 1;
+	int fd, rc = 1, loaded;
 
 	if (str_printf(ko, sizeof ko, "%s/%s", dir, name) < 0 ||
 	    (fd = open(ko, O_RDONLY | O_CLOEXEC)) < 0)
 		return fail("could not open \"%s\":", ko);
 	module_args(name, params, args, sizeof args);
-	if (syscall(SYS_finit_module, fd, args, 0) < 0) {
+	if ((loaded = load_fd(fd, ko, args)) == -2) {
+		rc = -1;
+	} else if (loaded < 0) {
 		rc = 0;
 		if (errno == ENODEV)	/* e.g. a CPU without the instructions it uses */
 			note("module %s: no device for it here (skipped)", name);

@@ -21,6 +21,12 @@ int module_list_parse(char *text, const char **names, size_t max, size_t *count,
 /* Each module loads with the parameters the kernel command line gives it
  * (module_cmdline_params()), after those of the list's caller. */
 
+/* From now on, each module loads without its appended signature
+ * (init_module() of the file's image up to it: the kernel checks no
+ * signature and taints itself E, "unsigned module"), as long as the kernel
+ * takes it so; said on the console.  For bootbench.unsigned-modules=1. */
+void modules_skip_signatures(void);
+
 /* Step: finit_module() each listed module of Linux release.  One already loaded is fine,
  * and so is one with no device to drive (ENODEV); any other error fails
  * the run, after the rest of the list is loaded.  With bootbench.pmem=1,

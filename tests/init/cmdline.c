@@ -38,6 +38,7 @@ static void good_lines(void)
 	ok(p.wal.kind == DEVSPEC_NONE, "no WAL device by default");
 	ok(p.after == AFTER_POWEROFF && p.timeout == 3600 && p.disk_wait == 30 &&
 	   !p.results_init && !p.id[0], "defaults: poweroff, 3600 s, 30 s, no results-init, no id");
+	ok(!p.unsigned_modules, "modules load with their signatures by default");
 
 	ok(parse("quiet bootbench.suite=oltp_rw-2 bootbench.target=PARTUUID=0FC63DAF-8483-4772-8E79-3D69D8477DE4 "
 		 "bootbench.results=LABEL=bootbench-res bootbench.wal=PARTLABEL=bootbench-wal "
@@ -51,6 +52,11 @@ static void good_lines(void)
 	ok(p.after == AFTER_REBOOT && p.timeout == 600 && p.disk_wait == 0 && p.results_init,
 	   "after, timeout, disk-wait, results-init");
 	is_str(p.id, "ci-42", "id");
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.unsigned-modules=1") == 0 &&
+	   p.unsigned_modules, "bootbench.unsigned-modules=1");
+	ok(parse("bootbench.target=PARTLABEL=x bootbench.unsigned-modules=yes") == -1 &&
+	   strstr(err, "bootbench.unsigned-modules=yes: expected 0 or 1"),
+	   "bootbench.unsigned-modules=yes is refused (%s)", err);
 
 	ok(parse("bootbench.target=PARTLABEL=x bootbench.next=walk/3f2a9c1b.txt") == 0 &&
 	   !strcmp(p.next, "walk/3f2a9c1b.txt"), "bootbench.next: the walk file");
