@@ -168,7 +168,7 @@ void modules_skip_signatures(void)
 {
 	skip_signatures = true;
 	note("bootbench.unsigned-modules=1: modules load without their signatures "
-	     "(the kernel taints itself E)");
+	     "(a kernel that checks them taints itself E)");
 }
 
 /* init_module() of the module file ko (open as fd) without its appended
