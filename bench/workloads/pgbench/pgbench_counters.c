@@ -14,6 +14,9 @@
 /* A window's start nearer than this is not waited for: the next tick
  * reads in it anyway. */
 #define MOVE_MIN_S 0.01
+/* The window's last reading comes this long before its end: a runner that
+ * a loaded host delays by less still reads inside the window. */
+#define END_BEFORE_S 0.05
 
 #define SIDES (CPU_SERVER | CPU_CLIENT)
 
@@ -91,13 +94,22 @@ double pgbench_counters_tick(struct pgbench_counters *p, struct pgbench_log *l)
 	if (pgbench_log_mark(l, llround(r->cpu.at * US_PER_S) + p->shift_us) < 0)
 		return 0;
 	p->n++;
-	if (p->moved || !l->window_set || l->cfg.per_second)
+	if (!l->window_set || l->cfg.per_second)
 		return 0;
+	double now = clock_now();
 	double start = (double)(l->window_start_us - p->shift_us) / US_PER_S;
-	if (start < clock_now() + MOVE_MIN_S)
+	if (!p->moved && start >= now + MOVE_MIN_S) {
+		p->moved = true;
+		return start;
+	}
+	if (l->duration_us <= 0 || p->pgbench_end <= 0 || p->ended)
 		return 0;
-	p->moved = true;
-	return start;
+	double end = (double)(l->window_start_us + l->duration_us - p->shift_us) / US_PER_S;
+	double last = (p->pgbench_end < end ? p->pgbench_end : end) - END_BEFORE_S;
+	if (now + PGBENCH_TICK_S < last || last < now + MOVE_MIN_S)
+		return 0;
+	p->ended = true;
+	return last;
 }
 
 /* The target's I/O can be counted (else io_figures_set() says why not). */

@@ -12,10 +12,16 @@
  * log as a mark (pgbench_log.h), which counts the transactions ended by
  * then from the log's transaction numbers.  Once the log has fixed the
  * window's start, if it is still to come, the next tick is moved to it,
- * and the ticks after follow a second apart.  The figures cover the
- * stretch from the window's first reading to its last: the window less
- * the part of a second before its first reading (none when the ticks
- * moved to its start) and after its last.
+ * and the ticks after follow a second apart; with a window of a length
+ * (pgbench -T), the tick that would come at its end or after comes 50 ms
+ * before it, or before pgbench_end if that is sooner: pgbench's clock of
+ * -T starts before its first transaction, where the log's window starts
+ * (its connecting counts), so pgbench may end before the window would.
+ * The figures cover the stretch from the window's
+ * first reading to its last: the window less the part of a second before
+ * its first reading (none when the ticks moved to its start) and the 50 ms
+ * or so after its last (more when the runner read late and the tick before
+ * it is the last inside).
  */
 #ifndef BOOTBENCH_PGBENCH_COUNTERS_H
 #define BOOTBENCH_PGBENCH_COUNTERS_H
@@ -46,7 +52,13 @@ struct pgbench_counters {
 	size_t n, cap;
 	long long shift_us;        /* the log's clock less clock_now()'s, in us */
 	bool moved;                /* a tick was moved to the window's start */
+	bool ended;                /* and one to just before its end */
+	double pgbench_end;        /* clock_now() time before which pgbench -T
+				      does not end (its start plus -T); 0 */
 };
+
+/* The runner's ticks while pgbench runs, a second apart. */
+#define PGBENCH_TICK_S 1.0
 
 void pgbench_counters_begin(struct pgbench_counters *p, const struct workload_env *e);
 void pgbench_counters_end(struct pgbench_counters *p);

@@ -170,25 +170,29 @@ static void run_line(void *arg, const char *line)
 }
 
 /*
- * Each second while pgbench runs: the counters (CPU, I/O, WAL) are read
- * (a mark of its log: pgbench_counters.h), what its logs gained is read,
- * the window's edges are placed, its speed since the last second (from
+ * Each second while pgbench runs: what its logs gained is read, the
+ * counters (CPU, I/O, WAL) are read (a mark of its log:
+ * pgbench_counters.h), the window's edges are placed, its speed since the last second (from
  * the transaction numbers of its log) is shown, and with log = auto the
  * speed its log shows decides whether it starts again with a sample.
  * Once the log has fixed the window's start, the next tick may come at
- * it.  pgbench is given no -P: its progress reports make its first
+ * it, and one comes just before the window's end.  pgbench is given no -P: its progress reports make its first
  * thread set and cancel a timer at every wait, a cost in the kernel of
  * about 1.5 % of a select-only transaction's CPU (doc/host-mode.md).
  */
 static double run_tick(void *arg)
 {
 	struct attempt *a = arg;
+
+	/* The log first: every line it gives ended before the counters'
+	 * reading, and the window's start it may fix can still move the next
+	 * tick to it. */
+	if (!a->err[0] && pgbench_tail_poll(&a->tail, a->err, sizeof(a->err)) < 0)
+		a->enough = 1;
 	double next = pgbench_counters_tick(&a->counters, &a->log);
 	double now = clock_now(), elapsed = now - a->started;
 
 	window_edges(a, elapsed);
-	if (!a->err[0] && pgbench_tail_poll(&a->tail, a->err, sizeof(a->err)) < 0)
-		a->enough = 1;
 	double tps = now > a->last_tick ?
 		(double)(a->log.numbers - a->last_count) / (now - a->last_tick) : 0;
 	a->last_tick = now;
@@ -281,7 +285,7 @@ static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
 	spec.spawn.cwd = a->dir;
 	spec.enough = &a->enough;
 	spec.tick = run_tick;
-	spec.tick_s = 1.0;
+	spec.tick_s = PGBENCH_TICK_S;
 	pgbench_report_init(&a->report);
 	double timeout = j->transactions > 0 ?
 		COUNT_TIMEOUT_S(j->transactions * j->clients) :
@@ -289,6 +293,7 @@ static int run_pgbench(const struct workload_env *e, const struct bench_case *c,
 	if (window_from_start(j))
 		window_open(e);
 	a->started = a->last_tick = clock_now();
+	a->counters.pgbench_end = j->transactions > 0 ? 0 : a->started + run_seconds(j);
 	int rc = proc_run_logged(&spec, timeout, log_path, header, run_line, a);
 	window_close(e);
 	return rc;
