@@ -17,11 +17,11 @@
  * before it, or before pgbench_end if that is sooner: pgbench's clock of
  * -T starts before its first transaction, where the log's window starts
  * (its connecting counts), so pgbench may end before the window would.
- * The figures cover the stretch from the window's
- * first reading to its last: the window less the part of a second before
- * its first reading (none when the ticks moved to its start) and the 50 ms
- * or so after its last (more when the runner read late and the tick before
- * it is the last inside).
+ * The figures cover the stretch from the window's first reading to its
+ * last: the window less the part of a second before its first reading
+ * (none when the ticks moved to its start) and the 50 ms or so after its
+ * last (more when the runner read late and the tick before it is the last
+ * inside).
  */
 #ifndef BOOTBENCH_PGBENCH_COUNTERS_H
 #define BOOTBENCH_PGBENCH_COUNTERS_H

@@ -172,13 +172,14 @@ static void run_line(void *arg, const char *line)
 /*
  * Each second while pgbench runs: what its logs gained is read, the
  * counters (CPU, I/O, WAL) are read (a mark of its log:
- * pgbench_counters.h), the window's edges are placed, its speed since the last second (from
- * the transaction numbers of its log) is shown, and with log = auto the
- * speed its log shows decides whether it starts again with a sample.
- * Once the log has fixed the window's start, the next tick may come at
- * it, and one comes just before the window's end.  pgbench is given no -P: its progress reports make its first
- * thread set and cancel a timer at every wait, a cost in the kernel of
- * about 1.5 % of a select-only transaction's CPU (doc/host-mode.md).
+ * pgbench_counters.h), the window's edges are placed, its speed since the
+ * last second (from the transaction numbers of its log) is shown, and with
+ * log = auto the speed its log shows decides whether it starts again with
+ * a sample.  Once the log has fixed the window's start, the next tick may
+ * come at it, and one comes just before the window's end.  pgbench is
+ * given no -P: its progress reports make its first thread set and cancel
+ * a timer at every wait, a cost in the kernel of about 1.5 % of a
+ * select-only transaction's CPU (doc/host-mode.md).
  */
 static double run_tick(void *arg)
 {
