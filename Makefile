@@ -69,15 +69,19 @@ endif
 deps:
 	$(if $(DEPS_NOW),@:,$(Q)PATH="$$PATH:/usr/sbin:/sbin" $(TOP)/mk/host-deps $(DEPS_MODE))
 
-# The kernel's headers for musl-gcc: links made before the host's packages
-# are (they point into linux-libc-dev, which mk/host-deps installs), so
-# that the packages which need them are ready as soon as deps is done.
-$(KINC)/.done:
+# The kernel's headers for musl-gcc: the pinned linux-libc-dev
+# (LINUX_HEADERS, rootfs/versions.mk) extracted under $(BUILD), not the
+# host's, and links to the folders of it that our C and the packages
+# include.
+KINC_DEB := $(BUILD)/linux-libc-dev
+$(KINC)/.done: $(TOP)/rootfs/versions.mk | deps
+	@echo "  UNPACK  $(LINUX_HEADERS_DEB) $(LINUX_HEADERS_VERSION) (the kernel's headers)"
+	$(Q)$(call unpack,LINUX_HEADERS,$(KINC_DEB)) >/dev/null
 	$(Q)rm -rf $(KINC) && mkdir -p $(KINC)
-	$(Q)ln -s /usr/include/linux $(KINC)/linux
-	$(Q)ln -s /usr/include/asm-generic $(KINC)/asm-generic
-	$(Q)ln -s /usr/include/x86_64-linux-gnu/asm $(KINC)/asm
-	$(Q)ln -s /usr/include/mtd $(KINC)/mtd
+	$(Q)for d in linux asm-generic mtd x86_64-linux-gnu/asm; do \
+		[ -d $(KINC_DEB)/usr/include/$$d ] || { echo "$(LINUX_HEADERS_DEB): no usr/include/$$d" >&2; exit 1; }; \
+		ln -s $(KINC_DEB)/usr/include/$$d $(KINC)/$${d##*/}; \
+	done
 	$(Q)touch $@
 
 clean:

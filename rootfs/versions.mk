@@ -50,6 +50,15 @@ LLVM_LIBC_DEB      := libllvmlibc-22-dev
 LLVM_LIBC_VERSION  := 1:22.1.8-1~deb13u5
 LLVM_LIBC_SUITE    := trixie
 
+# The kernel's userspace headers that musl-gcc compiles the image's C
+# with (linux/, asm/, asm-generic/, mtd/: $(KINC), the Makefile):
+# Debian 12's own linux-libc-dev, the same on any host, whichever the host
+# has installed (its version.h is in each package's key, doc/build.md).
+LINUX_HEADERS_SRC     := linux
+LINUX_HEADERS_DEB     := linux-libc-dev
+LINUX_HEADERS_VERSION := 6.1.192-3
+LINUX_HEADERS_SUITE   := bookworm-security
+
 # perf (tools/perf of the kernel source), outside the base image: the
 # version of the host's perf (Debian 12's linux-perf), which reads the
 # perf.data it writes; a perf.data of a newer perf is refused by an older
