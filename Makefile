@@ -72,9 +72,14 @@ deps:
 # The kernel's headers for musl-gcc: the pinned linux-libc-dev
 # (LINUX_HEADERS, rootfs/versions.mk) extracted under $(BUILD), not the
 # host's, and links to the folders of it that our C and the packages
-# include.
+# include.  Made again when that pin changes ($(KINC_PIN), rewritten only
+# then), not with every change of versions.mk.
 KINC_DEB := $(BUILD)/linux-libc-dev
-$(KINC)/.done: $(TOP)/rootfs/versions.mk | deps
+KINC_PIN := $(BUILD)/linux-libc-dev.pin
+$(KINC_PIN): $(TOP)/rootfs/versions.mk
+	$(Q)mkdir -p $(@D) && pin='$(LINUX_HEADERS_SUITE) $(LINUX_HEADERS_DEB) $(LINUX_HEADERS_VERSION)' && \
+		{ [ "$$(cat $@ 2>/dev/null)" = "$$pin" ] || echo "$$pin" >$@; }
+$(KINC)/.done: $(KINC_PIN) | deps
 	@echo "  UNPACK  $(LINUX_HEADERS_DEB) $(LINUX_HEADERS_VERSION) (the kernel's headers)"
 	$(Q)$(call unpack,LINUX_HEADERS,$(KINC_DEB)) >/dev/null
 	$(Q)rm -rf $(KINC) && mkdir -p $(KINC)
