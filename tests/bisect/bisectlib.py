@@ -8,8 +8,8 @@ history(work, name, n, k, broken="", bad_kernel="6.12 pti=on", base_kernel="6.12
 commit(tree, i)          the id of commit i of such a history
 bisect(args, env, cwd)   (exit status, stdout, stderr) of bootbench-bisect
 record(state)            a state directory's bisect.json
-schema_errors(rec)       its errors against doc/bisect.schema.json; None
-                         without python3-jsonschema
+schema_errors(rec)       its errors against doc/bisect.schema.json (one
+                         saying so without python3-jsonschema)
 run_facts(run)           a run's status, kernel release, command line,
                          clock ("instructions:3", "host") and variant name
                          (None without one)
@@ -36,6 +36,7 @@ FAKE_KDIR, FAKE_RELEASE  that kernel's prepared directory and release
 import json
 import os
 import subprocess
+import sys
 
 TOP = os.environ["TOP"]
 OUT = os.environ.get("OUT", os.path.join(TOP, "out"))
@@ -126,7 +127,7 @@ def schema_errors(rec):
     try:
         import jsonschema
     except ImportError:
-        return None
+        return ["python3 %s has no jsonschema module (python3-jsonschema; make deps)" % sys.executable]
     with open(os.path.join(TOP, "doc/bisect.schema.json")) as f:
         schema = json.load(f)
     v = jsonschema.Draft202012Validator(schema)
@@ -180,7 +181,7 @@ def check_slub_answer(rc, out, err, state, tree):
                          for lab in labels for f in facts.get(lab, [])),
           "slub_debug on the command line of the bad end's runs only")
     errs = schema_errors(rec)
-    check(errs is None or not errs, "bisect.json is valid against doc/bisect.schema.json %s"
+    check(not errs, "bisect.json is valid against doc/bisect.schema.json %s"
           % (errs or "")[:300])
     html = os.path.join(state, "report.html")
     check(os.path.isfile(html) and os.path.getsize(html) > 0 and "columns by argument" in out,

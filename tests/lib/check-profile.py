@@ -126,6 +126,7 @@ run, kernel, spans = args(sys.argv[1:])
 try:
     import schemas
 except ImportError:
+    check(False, "python3 jsonschema module is installed (python3-jsonschema; make deps)")
     schemas = None
 with open(os.path.join(run, "bench.json")) as f:
     bench = json.load(f)
