@@ -58,6 +58,11 @@ disk_sums() {
 	results_disk_extract "$R/results.img" "$R/fresh" && tree_sums "$R/fresh/$(basename "$1")"
 }
 
+# disk_sum IMG: the digest of a disk image's content (tests/lib/disk-sum:
+# its data, holes skipped), taken before and after a run that must leave
+# the disk alone.
+disk_sum() { "$TOP/tests/lib/disk-sum" "$1"; }
+
 # decoy_disk IMG NAME: a GPT disk whose partition NAME holds random data,
 # large enough for any suite, so that only the rule under test refuses it.
 decoy_disk() {
