@@ -15,7 +15,7 @@ kernel.config), with its instructions under the instructions clock
 (run.json's clock); the I/O per unit of work on every line with a target
 (each figure its counter over the units; flushes read from the target's
 disk) and figures only a sound reading gives: a commit a flush and its
-WAL on the disk, read-only work none, a cold scan and rawio's transfers
+WAL on the disk, read-only work no flush, a cold scan and rawio's transfers
 read and written once, every synced operation of pg_test_fsync a flush;
 every line valid against $defs/measurement of
 doc/results.schema.json (python3-jsonschema).  Environment: TOP.  Exit
@@ -189,7 +189,7 @@ def size_bytes(text):
     return float(text.rstrip("KMGkmg")) * scale
 
 
-def check_io_plausible(m, io, by_group):
+def check_io_plausible(m, io):
     """What a sound reading of the counters must give, where the disk has a
     write cache that flushes reach (write back, no FUA) and PostgreSQL's
     commits wait for them."""
@@ -208,12 +208,15 @@ def check_io_plausible(m, io, by_group):
               % (mid, clients, met["io_flushes_per_tx"], met.get("wal_bytes_per_tx", 0),
                  met["io_write_kib_per_tx"] * 1024))
     if w == "oltp" and p.get("mode") == "read-only":
-        rw = [x for x in by_group.values() if x["workload"] == "oltp" and x["params"].get("mode") == "read-write"]
-        wal_rw = rw[0]["metrics"].get("wal_bytes_per_tx", 0) if rw else 0
-        check(met["io_flushes_per_tx"] <= 0.05 and "wal_bytes_per_tx" in met and
-              (not rw or met["wal_bytes_per_tx"] <= 0.1 * wal_rw),
-              "%s: read-only: %.4f flushes and %.1f bytes of WAL a transaction (read-write: %.0f)"
-              % (mid, met["io_flushes_per_tx"], met.get("wal_bytes_per_tx", -1), wal_rw))
+        # A read-only transaction commits without a flush.  Its WAL is not
+        # bounded: its reads prune the dead rows the read-write case left
+        # (a record, and a full-page image the first time a page changes
+        # after a checkpoint), and an autovacuum worker may run in its
+        # window.  One CI boot's read-only case had 1150 bytes of WAL a
+        # transaction, 40 % of read-write's, where others had under 10 %.
+        check(met["io_flushes_per_tx"] <= 0.05 and "wal_bytes_per_tx" in met,
+              "%s: read-only: %.4f flushes a transaction, its WAL measured (%.1f bytes a transaction)"
+              % (mid, met["io_flushes_per_tx"], met.get("wal_bytes_per_tx", -1)))
     if w == "insert" and not p.get("unlogged"):
         rows_per_tx = met["rows"] / met["batches"]
         check(met["io_flushes_per_tx"] >= 0.9 and met.get("wal_bytes_per_tx", 0) >= 50 * rows_per_tx,
@@ -243,12 +246,11 @@ def check_io_plausible(m, io, by_group):
 cgroups = kernel_has_cgroups()
 clock = run_clock()
 disk_moved = {}
-by_group = {m["group"]: m for m in lines}
 for m in lines:
     check_cpu_time(m, cgroups, clock)
     io = check_io(m)
     if io:
-        check_io_plausible(m, io, by_group)
+        check_io_plausible(m, io)
     mid, met, prim = m["id"], m["metrics"], m["primary"]
     sys_rows = check_sys_csv(m)
     if m["workload"] in ("seqscan", "rawio"):
