@@ -12,6 +12,7 @@ mkfs_results(dev, ...)       that ext4 on partition 1 of a disk or image
 results_put(img, file, path) file copied onto the results disk as path
 results_extract(img, dir)    the runs of the results disk that dir lacks
 part_offset(img), part_kib(img), debugfs_write(img, request)
+part_copy(img, dest)         partition 1 of img as the sparse file dest
 
 Every write goes through debugfs -w, which neither replays a journal nor
 refuses a filesystem that needs it: after a power cut (QEMU killed) the
@@ -23,6 +24,7 @@ debugfs's mkdir of a name that exists writes the new directory's inode
 before it finds the name taken, then frees only its bitmap bits: a
 directory is made only where none is.
 """
+import errno
 import os
 import re
 import shutil
@@ -119,32 +121,62 @@ def needs_recovery(img):
 _CHUNK = 1 << 20
 
 
+def _data_extents(fd, start, end):
+    """(from, to) byte ranges of fd between start and end that may hold
+    data: those lseek's SEEK_DATA and SEEK_HOLE name (a filesystem without
+    them gives the whole range)."""
+    at = start
+    while at < end:
+        try:
+            data = os.lseek(fd, at, os.SEEK_DATA)
+        except OSError as e:
+            if e.errno == errno.ENXIO:   # only a hole from here to the end
+                return
+            raise
+        if data >= end:
+            return
+        hole = min(os.lseek(fd, data, os.SEEK_HOLE), end)
+        yield data, hole
+        at = hole
+
+
+def part_copy(img, dest):
+    """Partition 1 of img copied into the file dest (made or replaced), of
+    the partition's size and sparse: only img's data extents are read, and
+    each chunk of zeros is left a hole (e2fsck cannot open an image at an
+    offset; a copy of a 1 GiB results partition reads what is written)."""
+    offset, size = part_offset(img), part_kib(img) * 1024
+    try:
+        with open(img, "rb") as src, open(dest, "wb") as dst:
+            if os.fstat(src.fileno()).st_size < offset + size:
+                raise Error("%s ends inside partition 1" % img)
+            for start, end in _data_extents(src.fileno(), offset, offset + size):
+                src.seek(start)
+                at = start
+                while at < end:
+                    block = src.read(min(_CHUNK, end - at))
+                    if not block:
+                        raise Error("%s ends inside partition 1" % img)
+                    if block.count(0) != len(block):
+                        dst.seek(at - offset)
+                        dst.write(block)
+                    at += len(block)
+            dst.truncate(size)
+    except OSError as e:
+        raise Error("cannot copy partition 1 of %s into %s: %s"
+                    % (img, dest, e.strerror)) from None
+
+
 def recover(img):
     """Replay the journal of partition 1 of img, if it has one to replay,
     as the kernel's mount would: e2fsck -E journal_only on a copy of the
-    partition (e2fsck cannot reopen an image at an offset), then the
-    chunks that changed written back in place."""
+    partition (part_copy), then the chunks that changed written back in
+    place."""
     if not needs_recovery(img):
         return
     offset, size = part_offset(img), part_kib(img) * 1024
     with tempfile.NamedTemporaryFile(prefix="bootbench-recover.", suffix=".img") as copy:
-        try:
-            with open(img, "rb") as src:
-                src.seek(offset)
-                left = size
-                while left:
-                    block = src.read(min(_CHUNK, left))
-                    if not block:
-                        raise Error("%s ends inside partition 1" % img)
-                    if block.count(0) == len(block):
-                        copy.seek(len(block), os.SEEK_CUR)
-                    else:
-                        copy.write(block)
-                    left -= len(block)
-                copy.truncate(size)
-                copy.flush()
-        except OSError as e:
-            raise Error("cannot copy partition 1 of %s: %s" % (img, e.strerror)) from None
+        part_copy(img, copy.name)
         done = _run(["e2fsck", "-E", "journal_only", "-p", copy.name])
         if done.returncode > 1:
             raise Error("e2fsck cannot replay the journal of partition 1 of %s (exit %d): %s"

@@ -11,7 +11,7 @@ E2E_KERNEL=${E2E_KERNEL:-6.12}
 e2e_host=$TOP/host/bootbench-host
 for _e2e_f in gpt_disk_create=gpt-disk results_disk_create=results-disk \
 	results_disk_put=results-put results_disk_extract=results-extract debugfs_w=debugfs-write \
-	part_offset=part-offset part_kib=part-kib kernel_dir=kernel-dir run_dir_of=run-dir \
+	part_offset=part-offset part_kib=part-kib part_copy=part-copy kernel_dir=kernel-dir run_dir_of=run-dir \
 	run_status=run-status walk_prepare=walk-prepare json_field=json-field; do
 	eval "${_e2e_f%%=*}() { \"\$e2e_host\" ${_e2e_f#*=} \"\$@\"; }"
 done
