@@ -142,9 +142,10 @@ def _data_extents(fd, start, end):
 
 def part_copy(img, dest):
     """Partition 1 of img copied into the file dest (made or replaced), of
-    the partition's size and sparse: only img's data extents are read, and
-    each chunk of zeros is left a hole (e2fsck cannot open an image at an
-    offset; a copy of a 1 GiB results partition reads what is written)."""
+    the partition's size and sparse, for what cannot open a partition at
+    an offset in an image (e2fsck): only img's data extents are read, so a
+    1 GiB results partition costs what was written to it, and each chunk
+    of zeros among them is left a hole."""
     offset, size = part_offset(img), part_kib(img) * 1024
     try:
         with open(img, "rb") as src, open(dest, "wb") as dst:
