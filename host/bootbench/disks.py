@@ -13,6 +13,7 @@ results_put(img, file, path) file copied onto the results disk as path
 results_extract(img, dir)    the runs of the results disk that dir lacks
 part_offset(img), part_kib(img), debugfs_write(img, request)
 part_copy(img, dest)         partition 1 of img as the sparse file dest
+data_extents(fd, start, end) the ranges of a file that may hold data
 
 Every write goes through debugfs -w, which neither replays a journal nor
 refuses a filesystem that needs it: after a power cut (QEMU killed) the
@@ -121,7 +122,7 @@ def needs_recovery(img):
 _CHUNK = 1 << 20
 
 
-def _data_extents(fd, start, end):
+def data_extents(fd, start, end):
     """(from, to) byte ranges of fd between start and end that may hold
     data: those lseek's SEEK_DATA and SEEK_HOLE name (a filesystem without
     them gives the whole range)."""
@@ -151,7 +152,7 @@ def part_copy(img, dest):
         with open(img, "rb") as src, open(dest, "wb") as dst:
             if os.fstat(src.fileno()).st_size < offset + size:
                 raise Error("%s ends inside partition 1" % img)
-            for start, end in _data_extents(src.fileno(), offset, offset + size):
+            for start, end in data_extents(src.fileno(), offset, offset + size):
                 src.seek(start)
                 at = start
                 while at < end:
