@@ -9,6 +9,7 @@
  * The init of the bootbench image runs it once per boot; see
  * doc/results-jsonl.md for what it writes.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,20 +70,30 @@ static int cluster_check_command(const char *dir, const char *manifest)
 	return rc;
 }
 
-/* cluster-pack: the template packed; the bytes left and the manifest's. */
-static int cluster_pack_command(const char *dir, const char *manifest)
+/* cluster-pack: the template packed, linked to base's files where base is
+ * not NULL; the bytes left and the manifest's. */
+static int cluster_pack_command(const char *dir, const char *manifest, const char *base)
 {
-	struct cluster_manifest m;
+	struct cluster_manifest m, b = { .n = 0 };
+	char base_manifest[PATH_MAX];
 	long long stored;
 
-	if (cluster_read(manifest, &m) < 0 || cluster_pack(dir, &m, &stored) < 0) {
+	snprintf(base_manifest, sizeof(base_manifest), "%s.manifest", base ? base : "");
+	if (cluster_read(manifest, &m) < 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, fail_reason());
+		return 1;
+	}
+	if ((base && cluster_read(base_manifest, &b) < 0) ||
+	    cluster_pack(dir, &m, base, base ? &b : NULL, &stored) < 0) {
 		fprintf(stderr, "%s: %s\n", PROGNAME, fail_reason());
 		cluster_free(&m);
+		cluster_free(&b);
 		return 1;
 	}
 	printf("%s: %lld of %lld bytes stored\n", dir, stored, m.bytes);
 	int rc = written();
 	cluster_free(&m);
+	cluster_free(&b);
 	return rc;
 }
 
@@ -112,7 +123,7 @@ int main(int argc, char **argv)
 		return cluster_check_command(o.template ? o.template : CLUSTER_TEMPLATE,
 					     o.manifest ? o.manifest : CLUSTER_MANIFEST);
 	if (o.command == CMD_CLUSTER_PACK)
-		return cluster_pack_command(o.template, o.manifest);
+		return cluster_pack_command(o.template, o.manifest, o.base);
 	if ((o.suite_file ? suite_read_file(o.suite_file, &suite, err, sizeof(err))
 			  : suite_lookup_in(o.suites_dir ? o.suites_dir : SUITE_RESULTS_DIR,
 					    o.suite, &suite, err, sizeof(err))) < 0) {

@@ -59,7 +59,7 @@ const char bench_options_usage[] =
 	"  bootbench-bench filesystems\n"
 	"  bootbench-bench cluster-manifest [--template DIR]\n"
 	"  bootbench-bench cluster-check [--template DIR] [--manifest FILE]\n"
-	"  bootbench-bench cluster-pack --template DIR --manifest FILE\n"
+	"  bootbench-bench cluster-pack --template DIR --manifest FILE [--base DIR]\n"
 	"  bootbench-bench run (--suite NAME | --suite-file FILE) --target DEV\n"
 	"                      --run-dir DIR [OPTION]...\n"
 	"  bootbench-bench run (--suite NAME | --suite-file FILE) --data-dir DIR\n"
@@ -162,17 +162,20 @@ static const char usage_cluster_check[] =
 static const char usage_cluster_pack[] =
 	"bootbench-bench cluster-pack packs a cluster template, which must be what its\n"
 	"manifest says, as the image stores it: each file cut after its last byte that\n"
-	"is not zero, and each file with the bytes and mode of one before it made a\n"
-	"hard link to that one. cluster-check, a run's check and its copy count a\n"
+	"is not zero, and each file with the bytes and mode of one before it, or of\n"
+	"one of the packed template --base, made a hard link to that one.\n"
+	"cluster-check, a run's check and its copy count a\n"
 	"file's missing tail as zeros; the copy writes them. Then prints the bytes\n"
 	"left and the bytes the manifest lists.\n"
 	"\n"
 	"Usage:\n"
-	"  bootbench-bench cluster-pack --template DIR --manifest FILE\n"
+	"  bootbench-bench cluster-pack --template DIR --manifest FILE [--base DIR]\n"
 	"\n"
 	"Options:\n"
 	"  --template DIR          the template, changed in place\n"
 	"  --manifest FILE         its manifest\n"
+	"  --base DIR              a packed template (its manifest DIR.manifest) whose\n"
+	"                          files this one's of the same bytes become links to\n"
 	"  -h, --help              show this help, then exit\n"
 	"\n"
 	"Exit status: 0 packed, 1 the template is not its manifest's (one line says\n"
@@ -239,6 +242,8 @@ static const struct option_def defs[] = {
 	  ON(CMD_CLUSTER_PACK), false, false },
 	{ "manifest", offsetof(struct bench_options, manifest),
 	  ON(CMD_CLUSTER_CHECK) | ON(CMD_CLUSTER_PACK), ON(CMD_CLUSTER_PACK), false, false },
+	{ "base", offsetof(struct bench_options, base),
+	  ON(CMD_CLUSTER_PACK), 0, false, false },
 };
 
 #define N_DEFS (sizeof(defs) / sizeof(defs[0]))

@@ -36,6 +36,7 @@ struct bench_options {
 	int icount_shift;          /* run: BOOTBENCH_CLOCK=instructions:N's N; -1: host */
 	const char *template;      /* cluster-*: the template's directory; NULL: the image's */
 	const char *manifest;      /* cluster-check, -pack: its manifest; NULL: the image's */
+	const char *base;          /* cluster-pack: the packed template to link to; NULL: none */
 };
 
 /*

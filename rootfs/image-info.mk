@@ -2,7 +2,7 @@
 # /etc/bootbench/image.json: what the image was built from, recorded in
 # every run.json as "image" (doc/results-format.md): git describe of the
 # tree, a hash of rootfs/versions.mk, how PostgreSQL was compiled, and the
-# cluster template's digest (rootfs/cluster.mk).
+# digests of the cluster template and the loaded one (rootfs/cluster.mk).
 # rootfs/image-info runs on every make and rewrites the file (so the image
 # is rebuilt) only when its text changes.
 #
@@ -21,9 +21,9 @@ $(IMAGE_INFO) $(IMAGE_ID_INFO): export IMAGE_INFO_CFLAGS = $(if $(filter undefin
 $(IMAGE_INFO) $(IMAGE_ID_INFO): export IMAGE_INFO_ALLOCATOR = $(or $(POSTGRESQL_ALLOCATOR),musl)
 $(IMAGE_INFO) $(IMAGE_ID_INFO): export IMAGE_INFO_MEMCPY = $(or $(POSTGRESQL_MEMCPY),libc)
 
-$(IMAGE_INFO): image-info-always $(CLUSTER_MANIFEST_FILE)
+$(IMAGE_INFO): image-info-always $(CLUSTER_MANIFEST_FILE) $(LOADED_MANIFEST_FILE)
 	@mkdir -p $(@D)
-	$(Q)$(TOP)/rootfs/image-info $@ $(TOP) $(CLUSTER_MANIFEST_FILE)
+	$(Q)$(TOP)/rootfs/image-info $@ $(TOP) $(CLUSTER_MANIFEST_FILE) $(LOADED_MANIFEST_FILE)
 
 $(IMAGE_ID_INFO): image-info-always
 	@mkdir -p $(@D)

@@ -16,6 +16,13 @@
  *     f 0600 3 7c1a08e8 PG_VERSION
  *     ...
  *
+ * The loaded template (CLUSTER_LOADED) is the same cluster after a load
+ * ran on it when the image was built, which a case whose workload would
+ * run the same load starts from instead (doc/fidelity.md#the-loaded-template).
+ * Its manifest has a third header line, the load's command line:
+ *
+ *     load pgbench -i -q -s 1 -I dtgvp
+ *
  * kind (d or f), mode (octal), size, CRC-32C (hex) and the path from the
  * template's top.  The cluster's digest is the SHA-256 of the manifest:
  * image.json records it, and bench.json the digest of the template a run
@@ -41,6 +48,8 @@
 #define CLUSTER_TEMPLATE "/usr/share/bootbench/cluster"
 #define CLUSTER_MANIFEST "/usr/share/bootbench/cluster.manifest"
 #define CLUSTER_FORMAT   "bootbench-cluster 1"
+#define CLUSTER_LOADED   "/usr/share/bootbench/cluster-pgbench"
+#define CLUSTER_LOADED_MANIFEST "/usr/share/bootbench/cluster-pgbench.manifest"
 
 struct cluster_entry {
 	char kind;                 /* 'd' or 'f' */
@@ -52,6 +61,7 @@ struct cluster_entry {
 
 struct cluster_manifest {
 	char initdb[256];          /* initdb's options as it was run */
+	char load[256];            /* the load's command line; "": none */
 	struct cluster_entry *e;
 	size_t n;
 	size_t files;              /* entries that are files */
@@ -76,9 +86,11 @@ int cluster_check(const char *dir, const struct cluster_manifest *m);
 
 /* Pack the template dir, which is what m says, as the image stores it:
  * each file cut after its last byte that is not zero, then each file with
- * the bytes and mode of one before it made a hard link to that one.
+ * the bytes and mode of one before it, or of one of the packed template
+ * base_dir (manifest base; NULL: none), made a hard link to that one.
  * *stored: the bytes left.  0 or fail(). */
-int cluster_pack(const char *dir, const struct cluster_manifest *m, long long *stored);
+int cluster_pack(const char *dir, const struct cluster_manifest *m, const char *base_dir,
+		 const struct cluster_manifest *base, long long *stored);
 
 /* Copy the template dir (manifest m) into datadir, which exists, each
  * file to its manifest's size (the zeros after what is stored written); with

@@ -229,6 +229,12 @@ int cluster_read(const char *path, struct cluster_manifest *m)
 				  path);
 		else if (lineno == 2)
 			snprintf(m->initdb, sizeof(m->initdb), "%s", line + 7);
+		else if (lineno == 3 && strncmp(line, "load ", 5) == 0 &&
+			 strlen(line + 5) >= sizeof(m->load))
+			rc = fail("cluster manifest \"%s\": line 3's load is longer than %zu bytes",
+				  path, sizeof(m->load) - 1);
+		else if (lineno == 3 && strncmp(line, "load ", 5) == 0)
+			snprintf(m->load, sizeof(m->load), "%s", line + 5);
 		else if (lineno > 2 && parse_entry(line, &e) < 0)
 			rc = fail("cluster manifest \"%s\", line %d: not \"KIND MODE SIZE CRC PATH\": %s",
 				  path, lineno, line);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* map_file(), or MAP_FAILED after fail(). */
@@ -70,7 +71,32 @@ static int link_to(const char *first, const char *path)
 	return 0;
 }
 
-int cluster_pack(const char *dir, const struct cluster_manifest *m, long long *stored)
+/* A file of base (packed in base_dir) with e's bytes and mode, kept bytes
+ * long: 1 and its path in first, 0 none, or -1 after fail(). */
+static int base_file(const char *base_dir, const struct cluster_manifest *base,
+		     const struct cluster_entry *e, const char *path, long long kept,
+		     char *first, size_t len)
+{
+	for (size_t j = 0; base && j < base->n; j++) {
+		const struct cluster_entry *f = &base->e[j];
+		struct stat st;
+
+		if (f->kind != 'f' || f->size != e->size || f->crc != e->crc || f->mode != e->mode)
+			continue;
+		snprintf(first, len, "%s/%s", base_dir, f->path);
+		if (stat(first, &st) < 0)
+			return fail("could not stat file \"%s\":", first);
+		if (st.st_size != kept)
+			continue;
+		int same = same_bytes(first, path);
+		if (same != 0)
+			return same;
+	}
+	return 0;
+}
+
+int cluster_pack(const char *dir, const struct cluster_manifest *m, const char *base_dir,
+		 const struct cluster_manifest *base, long long *stored)
 {
 	long long *kept = calloc(m->n ? m->n : 1, sizeof(*kept));
 	int rc = 0;
@@ -90,6 +116,17 @@ int cluster_pack(const char *dir, const struct cluster_manifest *m, long long *s
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->path);
 		rc = cut_zeros(path, &kept[i]);
+		if (rc == 0 && kept[i] > 0) {
+			char first[PATH_MAX];
+			int in_base = base_file(base_dir, base, e, path, kept[i], first,
+						sizeof(first));
+			if (in_base < 0)
+				rc = -1;
+			else if (in_base) {
+				rc = link_to(first, path);
+				kept[i] = 0;
+			}
+		}
 		/* An earlier file of the same bytes and mode: this name becomes
 		 * a link to it (files left empty stay apart: they store nothing). */
 		for (size_t j = 0; rc == 0 && kept[i] > 0 && j < i; j++) {

@@ -87,7 +87,8 @@ static void write_volumes(struct json *j, const struct record *r)
 }
 
 /* Where the environments' data directories come from: the image's
- * cluster template (its digest) or initdb; null until it is chosen. */
+ * cluster template (its digest) or initdb, and the loaded template where
+ * an environment starts from it; null until it is chosen. */
 static void write_cluster(struct json *j, const struct cluster_source *c)
 {
 	if (!c) {
@@ -107,6 +108,17 @@ static void write_cluster(struct json *j, const struct cluster_source *c)
 		json_null(j, "digest");
 		json_null(j, "files");
 		json_null(j, "bytes");
+	}
+	if (c->loaded) {
+		json_object_begin(j, "loaded");
+		json_string(j, "load", c->loaded_manifest.load);
+		json_string(j, "template", c->loaded_path);
+		json_string(j, "digest", c->loaded_manifest.digest);
+		json_int(j, "files", (long long)c->loaded_manifest.files);
+		json_int(j, "bytes", c->loaded_manifest.bytes);
+		json_object_end(j);
+	} else {
+		json_null(j, "loaded");
 	}
 	json_object_end(j);
 }

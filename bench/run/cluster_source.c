@@ -4,6 +4,7 @@
 #include "bench/msg.h"
 #include "bench/pg/pg.h"
 #include "common/fileio.h"
+#include "bench/workloads/workload.h"
 #include "common/jsonread.h"
 
 #include <errno.h>
@@ -12,10 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The digest image.json records for the image's template into digest
- * ("" when there is no image.json: a tree that is not the image's).
- * 0 or fail(). */
-static int image_digest(char digest[SHA256_HEX_SIZE])
+/* The digest image.json records at key (cluster.digest, the cluster
+ * template's) into digest ("" when there is no image.json: a tree that is
+ * not the image's).  0 or fail(). */
+static int image_digest(const char *key, char digest[SHA256_HEX_SIZE])
 {
 	size_t len;
 	struct jr_error err;
@@ -28,30 +29,88 @@ static int image_digest(char digest[SHA256_HEX_SIZE])
 	free(text);
 	if (!v)
 		return fail("\"%s\" is not JSON", IMAGE_JSON);
-	const char *d = jr_str(jr_path(v, "cluster.digest"));
+	const char *d = jr_str(jr_path(v, key));
 	if (d)
 		snprintf(digest, SHA256_HEX_SIZE, "%s", d);
 	jr_free(v);
 	if (!d)
-		return fail("\"%s\" records no cluster.digest", IMAGE_JSON);
+		return fail("\"%s\" records no %s", IMAGE_JSON, key);
 	return 0;
 }
 
-static int check_template(struct cluster_source *c)
+/* The template dir whose manifest m (read from path) is, checked against
+ * the image's record at key.  0 or fail(). */
+static int check_template(const char *dir, const char *path, const char *key,
+			  const struct cluster_manifest *m)
 {
 	char recorded[SHA256_HEX_SIZE];
 
-	if (cluster_read(CLUSTER_MANIFEST, &c->manifest) < 0 || image_digest(recorded) < 0)
+	if (image_digest(key, recorded) < 0)
 		return -1;
-	if (recorded[0] && strcmp(recorded, c->manifest.digest) != 0)
+	if (recorded[0] && strcmp(recorded, m->digest) != 0)
 		return fail("cluster manifest %s: its digest %.12s is not the image's (%s records "
 			    "%.12s); the image was changed after it was built (make builds it again)",
-			    CLUSTER_MANIFEST, c->manifest.digest, IMAGE_JSON, recorded);
-	if (strcmp(c->manifest.initdb, pg_initdb_options()) != 0)
+			    path, m->digest, IMAGE_JSON, recorded);
+	if (strcmp(m->initdb, pg_initdb_options()) != 0)
 		return fail("cluster template %s was made by initdb %s, the runner runs initdb %s "
-			    "(make builds the image again)", c->path, c->manifest.initdb,
-			    pg_initdb_options());
-	return cluster_check(c->path, &c->manifest);
+			    "(make builds the image again)", dir, m->initdb, pg_initdb_options());
+	return cluster_check(dir, m);
+}
+
+/* The load that bc's workload runs in a fresh environment into cmd: true,
+ * or false when it runs none. */
+static bool case_load(const struct bench_case *bc, char *cmd, size_t len)
+{
+	const struct workload *w = workload_find(bc->workload);
+	return w && w->load && w->load(bc, cmd, len);
+}
+
+const char *cluster_loaded_for(const struct cluster_source *c, const struct bench_case *bc)
+{
+	char cmd[sizeof(c->loaded_manifest.load)];
+
+	if (!c->loaded || !case_load(bc, cmd, sizeof(cmd)))
+		return NULL;
+	return strcmp(cmd, c->loaded_manifest.load) == 0 ? c->loaded_manifest.load : NULL;
+}
+
+/* The loaded template, for suite s when the first case of one of its
+ * environments would run the load that made it.  0 or fail(). */
+static int choose_loaded(struct cluster_source *c, const struct suite *s)
+{
+	const struct suite_param *p = suite_param(s, "suite", "load");
+	bool wanted = false;
+	int env = -1;
+
+	c->loaded_path = CLUSTER_LOADED;
+	if (p && strcmp(p->values[0], "run") == 0) {
+		snprintf(c->loaded_why, sizeof(c->loaded_why), "load = run");
+		return 0;
+	}
+	if (access(CLUSTER_LOADED_MANIFEST, F_OK) != 0) {
+		snprintf(c->loaded_why, sizeof(c->loaded_why), "the image has none");
+		return 0;
+	}
+	if (cluster_read(CLUSTER_LOADED_MANIFEST, &c->loaded_manifest) < 0)
+		return -1;
+	c->loaded = true;
+	for (size_t i = 0, n = suite_case_count(s); i < n; i++) {
+		struct bench_case bc;
+
+		suite_case(s, i, &bc);
+		if (bc.env != env && cluster_loaded_for(c, &bc))
+			wanted = true;
+		env = bc.env;
+	}
+	c->loaded = wanted;
+	if (!wanted) {
+		snprintf(c->loaded_why, sizeof(c->loaded_why),
+			 "no environment's first case runs its load (%.80s)",
+			 c->loaded_manifest.load);
+		return 0;
+	}
+	return check_template(CLUSTER_LOADED, CLUSTER_LOADED_MANIFEST, "cluster.loaded.digest",
+			      &c->loaded_manifest);
 }
 
 int cluster_source_choose(struct cluster_source *c, const struct suite *s)
@@ -76,5 +135,8 @@ int cluster_source_choose(struct cluster_source *c, const struct suite *s)
 		return 0;
 	}
 	c->template = true;
-	return check_template(c);
+	if (cluster_read(CLUSTER_MANIFEST, &c->manifest) < 0 ||
+	    check_template(c->path, CLUSTER_MANIFEST, "cluster.digest", &c->manifest) < 0)
+		return -1;
+	return choose_loaded(c, s);
 }

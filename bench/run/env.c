@@ -185,23 +185,30 @@ static int initdb(struct run *r)
 			 log_name, initdb_line, NULL);
 }
 
-/* The data directory as a copy of the image's cluster template (checked
+/* The first case of the environment being made. */
+static const struct bench_case *configuring;
+
+/* The data directory as a copy of the image's cluster template, or of its
+ * loaded template when the first case would run that load (both checked
  * at the start of the run: check_cluster in run.c). */
 static int copy_cluster(struct run *r)
 {
 	const struct cluster_source *c = &r->cluster;
+	const char *load = cluster_loaded_for(c, configuring);
+	const char *dir = load ? c->loaded_path : c->path;
+	const struct cluster_manifest *m = load ? &c->loaded_manifest : &c->manifest;
 	double t0 = clock_now(), sync_s;
 
 	if (set_up_server(r) < 0 ||
-	    cluster_copy(c->path, &c->manifest, r->pg.datadir, r->pg.waldir[0] ? r->pg.waldir : NULL,
+	    cluster_copy(dir, m, r->pg.datadir, r->pg.waldir[0] ? r->pg.waldir : NULL,
 			 r->pg.uid, r->pg.gid, &sync_s) < 0)
 		return -1;
-	note("cluster: %s copied from %s (digest %.12s) in %.2f s, %.2f s of it syncing",
-	     r->pg.datadir, c->path, c->manifest.digest, clock_now() - t0, sync_s);
+	r->wenv.loaded = load;
+	note("cluster: %s copied from %s (digest %.12s%s%s) in %.2f s, %.2f s of it syncing",
+	     r->pg.datadir, dir, m->digest, load ? ", loaded by " : "", load ? load : "",
+	     clock_now() - t0, sync_s);
 	return 0;
 }
-
-static const struct bench_case *configuring;
 
 /* [sysctl] and [machine]: after the mount, before the server; the
  * governor the validity warnings judge is then the one set. */
@@ -332,6 +339,7 @@ int env_enter(struct run *r, const struct bench_case *c)
 	note("environment %d: %s%s%s", c->env, r->o->target ? r->fs.type : "host directory",
 	     r->o->target ? ", profile " : "", r->o->target ? r->fs.profile : "");
 	configuring = c;
+	r->wenv.loaded = NULL;
 	if (r->o->target) {
 		/* The queue first: a scheduler the kernel lacks fails the
 		 * run before anything is formatted. */

@@ -15,6 +15,7 @@ static const char *const profile_events[] = { "auto", "cpu-clock", NULL };
 static const char *const call_graphs[] = { "fp", "dwarf", "none", NULL };
 static const char *const write_caches[] = { "kernel", "write back", "write through", NULL };
 static const char *const cluster_sources[] = { "auto", "template", "initdb", NULL };
+static const char *const load_sources[] = { "auto", "run", NULL };
 
 const struct suite_key suite_section_keys[] = {
 	{ "description", SK_STRING, "", false, 0, 0, NULL,
@@ -33,6 +34,8 @@ const struct suite_key suite_section_keys[] = {
 	  "warn when the CoV of a case's repeats is above this, in percent" },
 	{ "cluster", SK_CHOICE, "auto", false, 0, 0, cluster_sources,
 	  "a fresh environment's data directory: template (a copy of the image's cluster template), initdb, or auto (the template where the image has one)" },
+	{ "load", SK_CHOICE, "auto", false, 0, 0, load_sources,
+	  "auto: an environment whose first case's load is the image's loaded template's (pgbench -i at scale 1, pgbench's steps) starts from a copy of that template, made by the same load when the image was built (doc/fidelity.md); run: every load runs" },
 	{ "profile", SK_CHOICE, "none", false, 0, 0, profile_kinds,
 	  "cpu: perf record samples every CPU during each measured window (doc/profiles.md)" },
 	{ "profile_event", SK_CHOICE, "auto", false, 0, 0, profile_events,

@@ -157,7 +157,12 @@ int main(void)
 			 NULL };
 	is_str(parse(pack, &o), "", "cluster-pack --template t --manifest m");
 	ok(o.command == CMD_CLUSTER_PACK && strcmp(o.template, "t") == 0 &&
-	   strcmp(o.manifest, "m") == 0, "cluster-pack: its template and manifest");
+	   strcmp(o.manifest, "m") == 0 && !o.base, "cluster-pack: its template and manifest, no base");
+	char *pack_base[] = { "bootbench-bench", "cluster-pack", "--template", "t", "--manifest", "m",
+			      "--base", "b", NULL };
+	is_str(parse(pack_base, &o), "", "cluster-pack --template t --manifest m --base b");
+	ok(o.base && strcmp(o.base, "b") == 0, "cluster-pack: the base it links to");
+	ERR("option --base does not apply to cluster-check", "cluster-check", "--base", "b");
 	ok(strstr(bench_options_help(CMD_CLUSTER_PACK), "bootbench-bench cluster-pack --template") != NULL,
 	   "cluster-pack has its own help");
 	ERR("option --template is required for cluster-pack", "cluster-pack", "--manifest", "m");

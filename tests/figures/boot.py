@@ -7,7 +7,8 @@
 # made faster (BEFORE: doc/figures.md#boot-time-in-instruction-time says
 # what changed): the kernel's start, the module loads, the disks and the
 # results partition, mkfs, the cluster (initdb, or the template's copy),
-# the server's start, pgbench -i, the first measured transaction and the
+# the server's start, pgbench -i (or, from the loaded template, the scan
+# that reads its tables into shared buffers), the first measured transaction and the
 # whole suite, each phase's goal beside it; the init's own overhead; then
 # the same suite under plain TCG (the host's clock), the two wall times and
 # their ratio, with its goal (at most 1.5) and each boot's host load
@@ -115,7 +116,7 @@ def report_phases(run, accel, wall, t, first_line, last_line):
     labels = (("kernel", "kernel start, to the init"), ("modules", "init: module loads"),
               ("disks", "init: devices, results, interlock"), ("mkfs", "mkfs and mount"),
               ("cluster", "cluster: initdb / template"), ("start", "server start"),
-              ("pgbench-init", "pgbench -i"), ("first", "= first measured transaction"),
+              ("pgbench-init", "pgbench -i / loaded template"), ("first", "= first measured transaction"),
               ("suite", "the whole quick suite"))
     print("boot of the quick suite in instruction time (guest seconds), %s (%s)"
           % (os.path.basename(run), accel))

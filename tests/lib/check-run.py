@@ -99,6 +99,12 @@ used = ((rec.get("bench") or {}).get("postgresql") or {}).get("cluster") or {}
 if used.get("source") == "template":
     check(used.get("digest") == cluster.get("digest"),
           "the run's cluster is the image's template (bench.json's digest is image.json's)")
+# The loaded template (doc/fidelity.md#the-loaded-template), where a run
+# started an environment from it: the image's, by digest and load.
+if used.get("loaded"):
+    check(used["loaded"].get("digest") == (cluster.get("loaded") or {}).get("digest")
+          and used["loaded"].get("load") == (cluster.get("loaded") or {}).get("load"),
+          "the run's loaded template is the image's (%s)" % used["loaded"].get("load"))
 try:
     desc = subprocess.run(["git", "-C", top, "describe", "--always"],
                           env=dict(os.environ, GIT_OPTIONAL_LOCKS="0"), capture_output=True,

@@ -23,24 +23,47 @@ static int loaded_generation = -1;
 static struct pgbench_init loaded;
 static struct pgbench_load load;
 
+static bool load_command(const struct bench_case *c, char *cmd, size_t len)
+{
+	struct pgbench_init in;
+
+	pgbench_init_of(c, &in);
+	pgbench_init_command(&in, cmd, len);
+	return true;
+}
+
 static int pgbench_prepare(struct workload_env *e, const struct bench_case *c)
 {
 	struct pgbench_init in;
-	char log_name[160];
+	char log_name[160], cmd[256];
 
 	pgbench_init_of(c, &in);
 	if (loaded_generation == e->generation && pgbench_init_same(&loaded, &in))
 		return 0;
-	snprintf(log_name, sizeof(log_name), "%s-init.txt", c->group);
-	note("pgbench -i: scale %lld, steps %s", in.scale, in.steps);
+	pgbench_init_command(&in, cmd, sizeof(cmd));
 	loaded_generation = -1;
-	if (pgbench_initialize(e, &in, log_name, &load) < 0)
-		return -1;
+	load = (struct pgbench_load){ .template = e->loaded && strcmp(e->loaded, cmd) == 0 };
+	if (load.template) {
+		if (pgbench_warm(e) < 0 || pgbench_database_bytes(e, &load.database_bytes) < 0)
+			return -1;
+	} else {
+		snprintf(log_name, sizeof(log_name), "%s-init.txt", c->group);
+		note("pgbench -i: scale %lld, steps %s", in.scale, in.steps);
+		if (pgbench_initialize(e, &in, log_name, &load) < 0)
+			return -1;
+	}
 	loaded_generation = e->generation;
 	loaded = in;
-	note("pgbench -i: scale %lld loaded in %.1f s, database %.0f MiB (%.2f of RAM)",
-	     in.scale, load.seconds, (double)load.database_bytes / (1 << 20),
-	     e->mem_total_bytes > 0 ? (double)load.database_bytes / (double)e->mem_total_bytes : 0);
+	if (load.template)
+		note("pgbench -i: scale %lld, steps %s: the cluster came loaded (%s), database "
+		     "%.0f MiB (%.2f of RAM)", in.scale, in.steps, cmd,
+		     (double)load.database_bytes / (1 << 20), e->mem_total_bytes > 0 ?
+		     (double)load.database_bytes / (double)e->mem_total_bytes : 0);
+	else
+		note("pgbench -i: scale %lld loaded in %.1f s, database %.0f MiB (%.2f of RAM)",
+		     in.scale, load.seconds, (double)load.database_bytes / (1 << 20),
+		     e->mem_total_bytes > 0 ?
+		     (double)load.database_bytes / (double)e->mem_total_bytes : 0);
 	return 0;
 }
 
@@ -48,6 +71,7 @@ static int pgbench_prepare(struct workload_env *e, const struct bench_case *c)
 static void load_facts(const struct workload_env *e, struct measurement_out *m)
 {
 	measure_fact_text(m, "load", "init_steps", loaded.steps);
+	measure_fact_text(m, "load", "source", load.template ? "template" : "pgbench -i");
 	measure_fact(m, "load", "seconds", load.seconds);
 	measure_fact(m, "load", "database_bytes", (double)load.database_bytes);
 	if (e->mem_total_bytes > 0)
@@ -133,6 +157,7 @@ static int pgbench_measure(struct workload_env *e, const struct bench_case *c,
 const struct workload workload_pgbench = {
 	.spec = &pgbench_spec,
 	.prepare = pgbench_prepare,
+	.load = load_command,
 	.measure = pgbench_measure,
 	.marks_window = true,
 };

@@ -41,42 +41,79 @@ static void init_line(void *ctx, const char *line)
 	note("pgbench -i: %s", line);
 }
 
+int pgbench_warm(const struct workload_env *e)
+{
+	PGconn *conn = sql_connect(e->pg);
+
+	if (!conn)
+		return -1;
+	int rc = sql_exec(conn, "SELECT sum(abalance) FROM pgbench_accounts UNION ALL "
+			  "SELECT sum(bbalance) FROM pgbench_branches UNION ALL "
+			  "SELECT sum(tbalance) FROM pgbench_tellers");
+	PQfinish(conn);
+	return rc;
+}
+
 int pgbench_database_bytes(const struct workload_env *e, long long *bytes)
 {
 	return sql_bytes(e->pg, "SELECT pg_database_size(current_database())", bytes);
 }
 
-int pgbench_initialize(const struct workload_env *e, const struct pgbench_init *in,
-		       const char *log_name, struct pgbench_load *load)
-{
-	char pgbench[PATH_MAX], s[24], parts[40], method[40], fill[32],
-		path[PATH_MAX], rel[160], header[PATH_MAX + 256];
-	const char *argv[16];
-	size_t n = 0;
-	struct proc_spec spec;
+/* The text of pgbench -i's arguments. */
+struct init_words {
+	char scale[24], parts[40], method[40], fill[32];
+};
 
-	pg_program(pgbench, sizeof(pgbench), "pgbench");
-	snprintf(s, sizeof(s), "%lld", in->scale);
-	snprintf(parts, sizeof(parts), "--partitions=%lld", in->partitions);
-	snprintf(method, sizeof(method), "--partition-method=%s", in->partition_method);
-	snprintf(fill, sizeof(fill), "--fillfactor=%lld", in->fillfactor);
-	argv[n++] = pgbench;
+/* pgbench -i's argv for in, program first, in argv[16]. */
+static void init_argv(const struct pgbench_init *in, const char *program,
+		      struct init_words *w, const char **argv)
+{
+	size_t n = 0;
+
+	snprintf(w->scale, sizeof(w->scale), "%lld", in->scale);
+	snprintf(w->parts, sizeof(w->parts), "--partitions=%lld", in->partitions);
+	snprintf(w->method, sizeof(w->method), "--partition-method=%s", in->partition_method);
+	snprintf(w->fill, sizeof(w->fill), "--fillfactor=%lld", in->fillfactor);
+	argv[n++] = program;
 	argv[n++] = "-i";
 	argv[n++] = "-q";
 	argv[n++] = "-s";
-	argv[n++] = s;
+	argv[n++] = w->scale;
 	argv[n++] = "-I";
 	argv[n++] = in->steps;
 	if (in->partitions > 0) {
-		argv[n++] = parts;
-		argv[n++] = method;
+		argv[n++] = w->parts;
+		argv[n++] = w->method;
 	}
 	if (in->fillfactor != 100)
-		argv[n++] = fill;
+		argv[n++] = w->fill;
 	if (in->unlogged)
 		argv[n++] = "--unlogged-tables";
 	argv[n] = NULL;
+}
 
+void pgbench_init_command(const struct pgbench_init *in, char *buf, size_t len)
+{
+	struct init_words w;
+	const char *argv[16];
+	size_t used = 0;
+
+	init_argv(in, "pgbench", &w, argv);
+	buf[0] = '\0';
+	for (size_t i = 0; argv[i] && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", argv[i]);
+}
+
+int pgbench_initialize(const struct workload_env *e, const struct pgbench_init *in,
+		       const char *log_name, struct pgbench_load *load)
+{
+	char pgbench[PATH_MAX], path[PATH_MAX], rel[160], header[PATH_MAX + 256];
+	const char *argv[16];
+	struct init_words w;
+	struct proc_spec spec;
+
+	pg_program(pgbench, sizeof(pgbench), "pgbench");
+	init_argv(in, pgbench, &w, argv);
 	snprintf(rel, sizeof(rel), "logs/%s", log_name);
 	run_path(e, path, sizeof(path), "%s", rel);
 	pg_spec(e->pg, &spec, "pgbench -i", argv, rel);

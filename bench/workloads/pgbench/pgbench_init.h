@@ -21,8 +21,9 @@ struct pgbench_init {
 
 /* What the load took and made. */
 struct pgbench_load {
-	double seconds;            /* pgbench -i */
+	double seconds;            /* pgbench -i; 0 from the loaded template */
 	long long database_bytes;  /* pg_database_size() after it */
+	bool template;             /* the environment's cluster came loaded */
 };
 
 /* The case's load. */
@@ -35,6 +36,16 @@ bool pgbench_init_same(const struct pgbench_init *a, const struct pgbench_init *
  * *load.  0 or fail(). */
 int pgbench_initialize(const struct workload_env *e, const struct pgbench_init *in,
 		       const char *log_name, struct pgbench_load *load);
+
+/* pgbench -i's command line for in, its program named "pgbench" (the
+ * loaded template's load: cluster.h). */
+void pgbench_init_command(const struct pgbench_init *in, char *buf, size_t len);
+
+/* The tables' heap read into shared buffers, where pgbench -i leaves it
+ * (its COPY and VACUUM write and read it through them; its index builds
+ * write theirs past them), for a cluster that came loaded: one sequential
+ * scan of each.  0 or fail(). */
+int pgbench_warm(const struct workload_env *e);
 
 /* pg_database_size(current_database()).  0 or fail(). */
 int pgbench_database_bytes(const struct workload_env *e, long long *bytes);
