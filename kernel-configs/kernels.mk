@@ -98,19 +98,26 @@ $(foreach k,$(KERNELS),$(if $(call kernel_user,$(k)),$(eval $(call kernel_user_r
 .PHONY: kernel-user-always
 
 # The initramfs of a kernel: the base image with its modules appended (the
-# kernel unpacks concatenated cpio archives in order).  Beside it,
-# initramfs.cpio: the same archives uncompressed, which qemu/run boots.
+# kernel unpacks concatenated cpio archives in order).  Beside it, the
+# archives qemu/run boots, uncompressed: initramfs-loaded.cpio, the same
+# archives, for a suite that starts from the loaded template, and
+# initramfs.cpio, the image without it (IMAGE_UNLOADED: its 21 MiB are 0.8
+# guest s of every boot's unpacking, doc/fidelity.md#the-loaded-template).
 # Under TCG the kernel's unpacking is guest work: gzip's inflate took about
 # 4 s of a boot's instruction time, LZ4's about 1, none at all 1.1 s less
 # than LZ4 (doc/figures.md), for 47 MiB on the host's disk.  The .gz
 # stays for boot loaders, labs and walks (which load it from the results
-# disk); it is written last, so that the .cpio is never newer than the .gz
-# that kernels.stale() looks at.
+# disk); it is written last, so that the .cpio files are never newer than
+# the .gz that kernels.stale() looks at.
 $(KERNEL_OUT)/%/initramfs.cpio.gz: $(KERNEL_OUT)/%/modules.cpio.gz $(KERNEL_BASE)
-	$(Q)rm -f $(@D)/initramfs.cpio.lz4 $(@D)/initramfs.cpio; \
-	{ gzip -dc $(KERNEL_BASE) && gzip -dc $<; } >$(@D)/initramfs.cpio.part && \
-	mv $(@D)/initramfs.cpio.part $(@D)/initramfs.cpio
-	@echo "  INITRD  $(@D:$(TOP)/%=%)/initramfs.cpio"
+	$(Q)rm -f $(@D)/initramfs.cpio.lz4 $(@D)/initramfs.cpio $(@D)/initramfs-loaded.cpio; \
+	gzip -dc $< >$(@D)/modules.cpio.part && \
+	cat $(IMAGE_UNLOADED) $(@D)/modules.cpio.part >$(@D)/initramfs.cpio.part && \
+	{ gzip -dc $(KERNEL_BASE) && cat $(@D)/modules.cpio.part; } >$(@D)/initramfs-loaded.cpio.part && \
+	rm $(@D)/modules.cpio.part && \
+	mv $(@D)/initramfs.cpio.part $(@D)/initramfs.cpio && \
+	mv $(@D)/initramfs-loaded.cpio.part $(@D)/initramfs-loaded.cpio
+	@echo "  INITRD  $(@D:$(TOP)/%=%)/initramfs.cpio, initramfs-loaded.cpio"
 	$(Q)cat $(KERNEL_BASE) $< >$@.part && mv $@.part $@
 	@echo "  INITRD  $(@:$(TOP)/%=%)"
 

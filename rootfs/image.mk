@@ -11,6 +11,10 @@
 # IMAGE_PROGRAM_FILES.
 
 IMAGE      := $(OUT)/bootbench.cpio.gz
+# The same uncompressed without the loaded template (rootfs/cluster.mk),
+# written with it: what qemu/run boots for a suite that does not use it
+# (kernel-configs/kernels.mk).
+IMAGE_UNLOADED := $(BUILD)/image-unloaded/bootbench.cpio
 IMAGE_TREE := $(BUILD)/image
 SYMBOLS    := $(OUT)/symbols
 SKELETON   := $(TOP)/rootfs/skeleton
@@ -41,6 +45,6 @@ $(addprefix $(STAMP)/,$(IMAGE_BESIDE)): | $(IMAGE_FIRST_READY)
 $(IMAGE): $(IMAGE_FIRST) $(IMAGE_STAGES) $(IMAGE_PROGRAM_FILES) $(shell find $(SKELETON)) \
 		$(TOP)/rootfs/assemble $(TOP)/rootfs/image.mk | deps
 	@echo "  CPIO    $(@:$(TOP)/%=%)"
-	$(Q)$(TOP)/rootfs/assemble -s $(SYMBOLS) $(IMAGE_TREE) $@ $(SKELETON) \
+	$(Q)$(TOP)/rootfs/assemble -s $(SYMBOLS) -u $(IMAGE_UNLOADED) $(IMAGE_TREE) $@ $(SKELETON) \
 		$(IMAGE_STAGE_DIRS) -- $(IMAGE_PROGRAMS)
 	@echo "  IMAGE   $(@:$(TOP)/%=%) $$(du -k $@ | cut -f1) KiB"

@@ -65,6 +65,22 @@ static bool case_load(const struct bench_case *bc, char *cmd, size_t len)
 	return w && w->load && w->load(bc, cmd, len);
 }
 
+void cluster_first_loads(const struct suite *s, void (*fn)(void *ctx, const char *load),
+			 void *ctx)
+{
+	int env = -1;
+
+	for (size_t i = 0, n = suite_case_count(s); i < n; i++) {
+		struct bench_case bc;
+		char cmd[sizeof(((struct cluster_manifest *)0)->load)];
+
+		suite_case(s, i, &bc);
+		if (bc.env != env && case_load(&bc, cmd, sizeof(cmd)))
+			fn(ctx, cmd);
+		env = bc.env;
+	}
+}
+
 const char *cluster_loaded_for(const struct cluster_source *c, const struct bench_case *bc)
 {
 	char cmd[sizeof(c->loaded_manifest.load)];
@@ -74,13 +90,20 @@ const char *cluster_loaded_for(const struct cluster_source *c, const struct benc
 	return strcmp(cmd, c->loaded_manifest.load) == 0 ? c->loaded_manifest.load : NULL;
 }
 
+/* Whether load is the loaded template's (ctx: the cluster source). */
+static void wants(void *ctx, const char *load)
+{
+	struct cluster_source *c = ctx;
+
+	if (strcmp(load, c->loaded_manifest.load) == 0)
+		c->loaded = true;
+}
+
 /* The loaded template, for suite s when the first case of one of its
  * environments would run the load that made it.  0 or fail(). */
 static int choose_loaded(struct cluster_source *c, const struct suite *s)
 {
 	const struct suite_param *p = suite_param(s, "suite", "load");
-	bool wanted = false;
-	int env = -1;
 
 	c->loaded_path = CLUSTER_LOADED;
 	if (p && strcmp(p->values[0], "run") == 0) {
@@ -88,22 +111,15 @@ static int choose_loaded(struct cluster_source *c, const struct suite *s)
 		return 0;
 	}
 	if (access(CLUSTER_LOADED_MANIFEST, F_OK) != 0) {
-		snprintf(c->loaded_why, sizeof(c->loaded_why), "the image has none");
+		snprintf(c->loaded_why, sizeof(c->loaded_why), "not in this boot's image (%s): "
+			 "qemu/run leaves it out of a suite that does not start from it",
+			 CLUSTER_LOADED_MANIFEST);
 		return 0;
 	}
 	if (cluster_read(CLUSTER_LOADED_MANIFEST, &c->loaded_manifest) < 0)
 		return -1;
-	c->loaded = true;
-	for (size_t i = 0, n = suite_case_count(s); i < n; i++) {
-		struct bench_case bc;
-
-		suite_case(s, i, &bc);
-		if (bc.env != env && cluster_loaded_for(c, &bc))
-			wanted = true;
-		env = bc.env;
-	}
-	c->loaded = wanted;
-	if (!wanted) {
+	cluster_first_loads(s, wants, c);
+	if (!c->loaded) {
 		snprintf(c->loaded_why, sizeof(c->loaded_why),
 			 "no environment's first case runs its load (%.80s)",
 			 c->loaded_manifest.load);

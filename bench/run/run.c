@@ -98,6 +98,14 @@ static int check_cluster(struct run *r)
 	else if (rc == 0)
 		note("cluster: initdb for each environment%s%s", r->cluster.why[0] ? ": " : "",
 		     r->cluster.why);
+	if (rc == 0 && r->cluster.loaded)
+		note("cluster: the image's loaded template %s, digest %.12s (%zu files, %lld bytes, "
+		     "%s), for each environment whose first case runs that load",
+		     r->cluster.loaded_path, r->cluster.loaded_manifest.digest,
+		     r->cluster.loaded_manifest.files, r->cluster.loaded_manifest.bytes,
+		     r->cluster.loaded_manifest.load);
+	else if (rc == 0 && r->cluster.template)
+		note("cluster: no loaded template: %s", r->cluster.loaded_why);
 	return rc;
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* suite_describe.c: the key=value lines of `bootbench-bench describe`. */
 #include "bench/run/suite_describe.h"
+#include "bench/run/cluster_source.h"
 #include "bench/run/estimate.h"
 #include "bench/suite/matrix.h"
 #include "bench/target/fstypes.h"
@@ -37,6 +38,33 @@ static void describe_filesystems(const struct suite *s, FILE *out)
 	fputc('\n', out);
 }
 
+/* Where describe writes, and how many loads it has written. */
+struct load_lines {
+	FILE *out;
+	int n;
+};
+
+static void load_line(void *ctx, const char *load)
+{
+	struct load_lines *l = ctx;
+
+	fprintf(l->out, "first_load.%d=%s\n", l->n++, load);
+}
+
+/* Where the fresh data directories come from ([suite] cluster and load),
+ * and the load of each environment that runs one first (qemu/run boots
+ * the loaded template for a suite that starts from it). */
+static void describe_cluster(const struct suite *s, FILE *out)
+{
+	const struct suite_param *cluster = suite_param(s, "suite", "cluster");
+	const struct suite_param *load = suite_param(s, "suite", "load");
+	struct load_lines lines = { out, 0 };
+
+	fprintf(out, "cluster=%s\n", cluster ? cluster->values[0] : "auto");
+	fprintf(out, "load=%s\n", load ? load->values[0] : "auto");
+	cluster_first_loads(s, load_line, &lines);
+}
+
 void suite_describe(const struct suite *s, FILE *out)
 {
 	fprintf(out, "suite=%s\n", s->name);
@@ -50,6 +78,7 @@ void suite_describe(const struct suite *s, FILE *out)
 	fprintf(out, "profile=%s\n", profile ? profile->values[0] : "none");
 	const struct suite_param *target = suite_param(s, "suite", "qemu_target");
 	fprintf(out, "qemu_target=%s\n", target ? target->values[0] : "disk");
+	describe_cluster(s, out);
 	fprintf(out, "cases=%zu\n", suite_case_count(s));
 	struct estimate_costs k;
 	estimate_default_costs(&k);

@@ -218,6 +218,7 @@ class Sequence:
         self.disk = settings.disk or os.path.join(settings.results, "results.img")
         self.suite_name = suites.name(settings.suite)
         self.prepared = False
+        self.loaded = None
 
     def say(self, text):
         print("%s: %s" % (self.prog, text), flush=True)
@@ -225,6 +226,13 @@ class Sequence:
     def warn(self, text):
         sys.stdout.flush()
         sys.stderr.write("%s: %s\n" % (self.prog, text))
+
+    def uses_loaded(self):
+        """Whether the suite starts an environment from the image's loaded
+        template, whose initramfs then holds it (kernels.initrd())."""
+        if self.loaded is None:
+            self.loaded = suites.loaded(self.s.suite, self.tree.loaded_load(), self.tree)
+        return self.loaded
 
     def target_mib(self):
         if self.s.target_mib is None:
@@ -394,7 +402,7 @@ class Sequence:
         target = os.path.join(self.s.results, "target-%s.img" % run_id) \
             if self.s.target and not self.s.model else None
         console = os.path.join(self.s.results, "console", "%s_%s.log" % (release, run_id))
-        initrd = kernels.initrd(kdir)
+        initrd = kernels.initrd(kdir, self.uses_loaded())
         if self.s.perf:
             initrd = os.path.join(self.s.results, "initrd-%s.cpio" % run_id)
         try:

@@ -11,10 +11,12 @@ directory(name) the prepared kernel's directory, its real path (its base
 stale(name)     why its initramfs (the base image with its modules) is
                 not the image built now: older than out/bootbench.cpio.gz
                 (make kernels has not run since make), or None
-initrd(kdir)    the initramfs QEMU boots from a prepared kernel's directory:
+initrd(kdir, loaded)
+                the initramfs QEMU boots from a prepared kernel's directory:
                 initramfs.cpio, uncompressed, where make kernels made one
-                (under TCG the kernel's unpacking is guest work), else
-                initramfs.cpio.gz
+                (under TCG the kernel's unpacking is guest work), without
+                the loaded template; initramfs-loaded.cpio, with it, for a
+                suite that starts from it (loaded); else initramfs.cpio.gz
 """
 import os
 import subprocess
@@ -43,8 +45,8 @@ def stale(name, where=None):
         os.path.relpath(initrd, where.top), os.path.relpath(where.image, where.top), name)
 
 
-def initrd(kdir):
-    raw = os.path.join(kdir, "initramfs.cpio")
+def initrd(kdir, loaded=False):
+    raw = os.path.join(kdir, "initramfs-loaded.cpio" if loaded else "initramfs.cpio")
     return raw if os.path.isfile(raw) else os.path.join(kdir, "initramfs.cpio.gz")
 
 

@@ -8,6 +8,9 @@ describe(suite, where)      the key=value lines of bootbench-bench describe
 min_target_mib(suite, ...)  the target size the suite needs (None: unknown)
 qemu_target(suite, ...)     the target it asks for under TCG ([suite] qemu_target)
 profiles(suite, ...)        whether the suite asks for profiles ([suite] profile)
+loaded(suite, load, ...)    whether an environment of the suite starts from the
+                            loaded template whose load is load ([suite] cluster
+                            and load, each environment's first load)
 """
 import os
 import subprocess
@@ -48,3 +51,9 @@ def min_target_mib(suite, where=None):
 
 def profiles(suite, where=None):
     return describe(suite, where).get("profile", "none") != "none"
+
+
+def loaded(suite, load, where=None):
+    d = describe(suite, where)
+    firsts = [v for k, v in d.items() if k.startswith("first_load.")]
+    return bool(load) and d.get("cluster") != "initdb" and d.get("load") != "run" and load in firsts

@@ -29,3 +29,15 @@ class Tree:
             return None
         value = info.get("id") if isinstance(info, dict) else None
         return value if isinstance(value, str) and value else None
+
+    def loaded_load(self):
+        """The load of the image's loaded template (image.json's
+        cluster.loaded.load: doc/fidelity.md#the-loaded-template); None if
+        the image built has none."""
+        try:
+            info = jsonfile.read(self.image_json)
+        except Error:
+            return None
+        loaded = ((info.get("cluster") or {}).get("loaded") or {}) if isinstance(info, dict) else {}
+        value = loaded.get("load") if isinstance(loaded, dict) else None
+        return value if isinstance(value, str) and value else None
