@@ -50,6 +50,7 @@
 #define CLUSTER_FORMAT   "bootbench-cluster 1"
 #define CLUSTER_LOADED   "/usr/share/bootbench/cluster-pgbench"
 #define CLUSTER_LOADED_MANIFEST "/usr/share/bootbench/cluster-pgbench.manifest"
+#define CLUSTER_LOAD_MAX 256       /* a load's command line, its '\0' included */
 
 struct cluster_entry {
 	char kind;                 /* 'd' or 'f' */
@@ -61,7 +62,7 @@ struct cluster_entry {
 
 struct cluster_manifest {
 	char initdb[256];          /* initdb's options as it was run */
-	char load[256];            /* the load's command line; "": none */
+	char load[CLUSTER_LOAD_MAX];   /* the load's command line; "": none */
 	struct cluster_entry *e;
 	size_t n;
 	size_t files;              /* entries that are files */

@@ -3,8 +3,8 @@
 #include "bench/run/cluster_source.h"
 #include "bench/msg.h"
 #include "bench/pg/pg.h"
+#include "bench/suite/first_loads.h"
 #include "common/fileio.h"
-#include "bench/workloads/workload.h"
 #include "common/jsonread.h"
 
 #include <errno.h>
@@ -57,33 +57,9 @@ static int check_template(const char *dir, const char *path, const char *key,
 	return cluster_check(dir, m);
 }
 
-/* The load that bc's workload runs in a fresh environment into cmd: true,
- * or false when it runs none. */
-static bool case_load(const struct bench_case *bc, char *cmd, size_t len)
-{
-	const struct workload *w = workload_find(bc->workload);
-	return w && w->load && w->load(bc, cmd, len);
-}
-
-void cluster_first_loads(const struct suite *s, void (*fn)(void *ctx, const char *load),
-			 void *ctx)
-{
-	int env = -1;
-
-	for (size_t i = 0, n = suite_case_count(s); i < n; i++) {
-		struct bench_case bc;
-		char cmd[sizeof(((struct cluster_manifest *)0)->load)];
-
-		suite_case(s, i, &bc);
-		if (bc.env != env && case_load(&bc, cmd, sizeof(cmd)))
-			fn(ctx, cmd);
-		env = bc.env;
-	}
-}
-
 const char *cluster_loaded_for(const struct cluster_source *c, const struct bench_case *bc)
 {
-	char cmd[sizeof(c->loaded_manifest.load)];
+	char cmd[CLUSTER_LOAD_MAX];
 
 	if (!c->loaded || !case_load(bc, cmd, sizeof(cmd)))
 		return NULL;
@@ -118,7 +94,7 @@ static int choose_loaded(struct cluster_source *c, const struct suite *s)
 	}
 	if (cluster_read(CLUSTER_LOADED_MANIFEST, &c->loaded_manifest) < 0)
 		return -1;
-	cluster_first_loads(s, wants, c);
+	suite_first_loads(s, wants, c);
 	if (!c->loaded) {
 		snprintf(c->loaded_why, sizeof(c->loaded_why),
 			 "no environment's first case runs its load (%.80s)",

@@ -40,12 +40,6 @@ struct cluster_source {
  */
 int cluster_source_choose(struct cluster_source *c, const struct suite *s);
 
-/* fn(ctx, load) for each environment of suite s whose first case's
- * workload runs a load (struct workload's load()), in order: the loads
- * a loaded template may stand for. */
-void cluster_first_loads(const struct suite *s, void (*fn)(void *ctx, const char *load),
-			 void *ctx);
-
 /* The load a fresh environment whose first case is c starts with: the
  * loaded template's load when c's workload would run it, else NULL. */
 const char *cluster_loaded_for(const struct cluster_source *c, const struct bench_case *bc);

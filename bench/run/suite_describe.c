@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* suite_describe.c: the key=value lines of `bootbench-bench describe`. */
 #include "bench/run/suite_describe.h"
-#include "bench/run/cluster_source.h"
 #include "bench/run/estimate.h"
+#include "bench/suite/first_loads.h"
 #include "bench/suite/matrix.h"
 #include "bench/target/fstypes.h"
 
@@ -62,7 +62,7 @@ static void describe_cluster(const struct suite *s, FILE *out)
 
 	fprintf(out, "cluster=%s\n", cluster ? cluster->values[0] : "auto");
 	fprintf(out, "load=%s\n", load ? load->values[0] : "auto");
-	cluster_first_loads(s, load_line, &lines);
+	suite_first_loads(s, load_line, &lines);
 }
 
 void suite_describe(const struct suite *s, FILE *out)

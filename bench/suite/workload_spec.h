@@ -67,6 +67,11 @@ struct workload_spec {
 	/* Required: how long its cases take (tests/bench/estimate.c and
 	 * tests/bench/workload-list.test fail a spec without one). */
 	const struct workload_cost_model *cost;
+	/* Optional: the load the workload's prepare() runs for c in a fresh
+	 * environment, as a command line that a loaded template's manifest
+	 * may name (bench/pg/cluster.h): true and cmd; false when it runs
+	 * none.  NULL: it never runs one. */
+	bool (*load)(const struct bench_case *c, char *cmd, size_t len);
 };
 
 /* All workload specs, in the order of bench/workloads/list.h;

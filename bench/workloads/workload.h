@@ -103,8 +103,8 @@ struct workload_env {
 	long long mem_total_bytes; /* MemTotal */
 	int generation;            /* changes with every fresh initdb */
 	const char *loaded;        /* the load this generation's cluster came
-				      with (the loaded template's: a struct
-				      workload's load()); NULL: none */
+				      with (the loaded template's: the spec's
+				      load()); NULL: none */
 	struct measure_window *window;
 	const struct cgroups *cgroups;   /* the server's and the client's, for
 					    CPU time (cpu_figures.h); NULL: none */
@@ -135,10 +135,6 @@ struct workload {
 		       struct measurement_out *m);
 	/* measure() calls window_open() and window_close() itself. */
 	bool marks_window;
-	/* The load prepare() runs for c in a fresh environment, as a command
-	 * line that a loaded template's manifest may name (cluster.h): true
-	 * and cmd; false when it runs none.  NULL: never one. */
-	bool (*load)(const struct bench_case *c, char *cmd, size_t len);
 };
 
 /* All workloads (workloads.c, the engine's side), in the same order. */

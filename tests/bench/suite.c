@@ -97,6 +97,9 @@ static void quick(void)
 		"repeats=1\n"
 		"profile=none\n"
 		"qemu_target=disk\n"
+		"cluster=auto\n"
+		"load=auto\n"
+		"first_load.0=pgbench -i -q -s 1 -I dtgvp\n"
 		"cases=%zu\n"
 		"estimate_s=%.0f\n", suite_case_count(&s), estimate_seconds(&s, 0, &k));
 	for (size_t i = 0; i < suite_case_count(&s); i++) {
@@ -744,10 +747,48 @@ static void describe_filesystems(void)
 	}
 }
 
+/* describe's cluster=, load= and first_load.N=: the load each environment
+ * runs first (its first case's, bench/suite/first_loads.h), which
+ * qemu/run holds against the image's loaded template. */
+static void describe_loads(void)
+{
+	static const struct {
+		const char *text, *lines, *what;
+	} cases[] = {
+		{ "[timer]\n", "cluster=auto\nload=auto\ncases=", "no pgbench: no load" },
+		{ "[pgbench]\nscale = 1\n[timer]\n",
+		  "load=auto\nfirst_load.0=pgbench -i -q -s 1 -I dtgvp\ncases=",
+		  "pgbench first at scale 1: pgbench's steps" },
+		{ "[timer]\n[pgbench]\nscale = 1\n", "load=auto\ncases=",
+		  "pgbench after the timer in one environment: not its first load" },
+		{ "[suite]\nload = run\ncluster = initdb\n[filesystem]\ntype = ext4, xfs\n"
+		  "[pgbench]\nscale = 1, 20\nfillfactor = 90\n",
+		  "cluster=initdb\nload=run\n"
+		  "first_load.0=pgbench -i -q -s 1 -I dtgvp --fillfactor=90\n"
+		  "first_load.1=pgbench -i -q -s 1 -I dtgvp --fillfactor=90\ncases=",
+		  "two environments, each its first case's load, the keys' words in it; "
+		  "cluster and load as the suite says" },
+		{ "[pgbench]\nscale = 20\n", "first_load.0=pgbench -i -q -s 20 -I dtGvp\n",
+		  "scale 20: the server's steps" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *d;
+
+		is_str(parse(cases[i].text), "", "describe: parse a suite (%s)", cases[i].what);
+		d = describe_text(&s);
+		ok(d && strstr(d, cases[i].lines) != NULL, "describe: %s", cases[i].what);
+		if (!d || !strstr(d, cases[i].lines))
+			printf("# got:\n%s", d ? d : "(nothing)\n");
+		free(d);
+	}
+}
+
 int main(void)
 {
 	quick();
 	describe_filesystems();
+	describe_loads();
 	good();
 	bad_files();
 	files();

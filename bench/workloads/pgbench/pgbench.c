@@ -23,15 +23,6 @@ static int loaded_generation = -1;
 static struct pgbench_init loaded;
 static struct pgbench_load load;
 
-static bool load_command(const struct bench_case *c, char *cmd, size_t len)
-{
-	struct pgbench_init in;
-
-	pgbench_init_of(c, &in);
-	pgbench_init_command(&in, cmd, len);
-	return true;
-}
-
 static int pgbench_prepare(struct workload_env *e, const struct bench_case *c)
 {
 	struct pgbench_init in;
@@ -157,7 +148,6 @@ static int pgbench_measure(struct workload_env *e, const struct bench_case *c,
 const struct workload workload_pgbench = {
 	.spec = &pgbench_spec,
 	.prepare = pgbench_prepare,
-	.load = load_command,
 	.measure = pgbench_measure,
 	.marks_window = true,
 };

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* pgbench_init.c: pgbench -i with the [pgbench] keys' options (pgbench_init.h). */
+/* pgbench_init.c: pgbench -i run as the case asks (pgbench_load.c), and its tables read. */
 #include "bench/workloads/pgbench/pgbench_init.h"
 #include "bench/msg.h"
 #include "bench/pg/sql.h"
@@ -13,27 +13,6 @@
 
 /* Bounds: table creation grows with the scale. */
 #define INIT_TIMEOUT_S(scale)  (120.0 + 60.0 * (double)(scale))
-
-void pgbench_init_of(const struct bench_case *c, struct pgbench_init *in)
-{
-	memset(in, 0, sizeof(*in));
-	in->scale = case_param_number(c, "scale");
-	snprintf(in->steps, sizeof(in->steps), "%s",
-		 pgbench_init_steps(case_param(c, "init_steps"), in->scale));
-	in->partitions = case_param_number(c, "partitions");
-	snprintf(in->partition_method, sizeof(in->partition_method), "%s",
-		 case_param(c, "partition_method"));
-	in->fillfactor = case_param_number(c, "fillfactor");
-	in->unlogged = case_param_number(c, "unlogged") != 0;
-}
-
-bool pgbench_init_same(const struct pgbench_init *a, const struct pgbench_init *b)
-{
-	return a->scale == b->scale && strcmp(a->steps, b->steps) == 0 &&
-		a->partitions == b->partitions &&
-		(a->partitions == 0 || strcmp(a->partition_method, b->partition_method) == 0) &&
-		a->fillfactor == b->fillfactor && a->unlogged == b->unlogged;
-}
 
 static void init_line(void *ctx, const char *line)
 {
@@ -59,61 +38,16 @@ int pgbench_database_bytes(const struct workload_env *e, long long *bytes)
 	return sql_bytes(e->pg, "SELECT pg_database_size(current_database())", bytes);
 }
 
-/* The text of pgbench -i's arguments. */
-struct init_words {
-	char scale[24], parts[40], method[40], fill[32];
-};
-
-/* pgbench -i's argv for in, program first, in argv[16]. */
-static void init_argv(const struct pgbench_init *in, const char *program,
-		      struct init_words *w, const char **argv)
-{
-	size_t n = 0;
-
-	snprintf(w->scale, sizeof(w->scale), "%lld", in->scale);
-	snprintf(w->parts, sizeof(w->parts), "--partitions=%lld", in->partitions);
-	snprintf(w->method, sizeof(w->method), "--partition-method=%s", in->partition_method);
-	snprintf(w->fill, sizeof(w->fill), "--fillfactor=%lld", in->fillfactor);
-	argv[n++] = program;
-	argv[n++] = "-i";
-	argv[n++] = "-q";
-	argv[n++] = "-s";
-	argv[n++] = w->scale;
-	argv[n++] = "-I";
-	argv[n++] = in->steps;
-	if (in->partitions > 0) {
-		argv[n++] = w->parts;
-		argv[n++] = w->method;
-	}
-	if (in->fillfactor != 100)
-		argv[n++] = w->fill;
-	if (in->unlogged)
-		argv[n++] = "--unlogged-tables";
-	argv[n] = NULL;
-}
-
-void pgbench_init_command(const struct pgbench_init *in, char *buf, size_t len)
-{
-	struct init_words w;
-	const char *argv[16];
-	size_t used = 0;
-
-	init_argv(in, "pgbench", &w, argv);
-	buf[0] = '\0';
-	for (size_t i = 0; argv[i] && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", argv[i]);
-}
-
 int pgbench_initialize(const struct workload_env *e, const struct pgbench_init *in,
 		       const char *log_name, struct pgbench_load *load)
 {
 	char pgbench[PATH_MAX], path[PATH_MAX], rel[160], header[PATH_MAX + 256];
-	const char *argv[16];
-	struct init_words w;
+	const char *argv[PGBENCH_INIT_ARGV];
+	struct pgbench_init_words w;
 	struct proc_spec spec;
 
 	pg_program(pgbench, sizeof(pgbench), "pgbench");
-	init_argv(in, pgbench, &w, argv);
+	pgbench_init_argv(in, pgbench, &w, argv);
 	snprintf(rel, sizeof(rel), "logs/%s", log_name);
 	run_path(e, path, sizeof(path), "%s", rel);
 	pg_spec(e->pg, &spec, "pgbench -i", argv, rel);

@@ -2,6 +2,7 @@
 /* pgbench_spec.c: the [pgbench] section's keys, checks, case names, cost model. */
 #include "bench/suite/matrix.h"
 #include "bench/suite/workload_spec.h"
+#include "bench/workloads/pgbench/pgbench_init.h"
 #include "bench/workloads/pgbench/pgbench_keys.h"
 
 #include <math.h>
@@ -306,4 +307,5 @@ const struct workload_spec pgbench_spec = {
 	.warn_fits_in_ram = true,
 	.warn_short_run = true,
 	.cost = &pgbench_cost,
+	.load = pgbench_load_command,
 };
