@@ -723,38 +723,21 @@ static void matrix(void)
 	is_int(case_number(&c, "nosuch", "key"), 0, "matrix: and no number");
 }
 
-/* describe's filesystems=: each type the environments format once, in the
- * order of the table of types, as mount(2) names it. */
-static void describe_filesystems(void)
+/* describe's lines of a suite: filesystems=, each type the environments
+ * format once, in the order of the table of types, as mount(2) names it;
+ * cluster=, load= and first_load.N=, the load each environment runs first
+ * (its first case's, bench/suite/first_loads.h), which qemu/run holds
+ * against the image's loaded template. */
+static void describe_lines(void)
 {
 	static const struct {
-		const char *text, *line, *what;
+		const char *text, *lines, *what;
 	} cases[] = {
 		{ "[fsync]\n", "filesystems=ext4\n", "no [filesystem]: ext4, the type's fallback" },
 		{ "[filesystem]\ntype = xfs\nscheduler = none, bfq\n[fsync]\n",
 		  "filesystems=xfs\n", "one type in two environments, once" },
 		{ "[filesystem]\ntype = xfs, ext3, xfs\n[fsync]\n[timer]\n",
 		  "filesystems=ext3 xfs\n", "a list: each type once, in the table's order" },
-	};
-
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		char *d;
-
-		is_str(parse(cases[i].text), "", "describe: parse a suite (%s)", cases[i].what);
-		d = describe_text(&s);
-		ok(d && strstr(d, cases[i].line) != NULL, "describe: %s", cases[i].what);
-		free(d);
-	}
-}
-
-/* describe's cluster=, load= and first_load.N=: the load each environment
- * runs first (its first case's, bench/suite/first_loads.h), which
- * qemu/run holds against the image's loaded template. */
-static void describe_loads(void)
-{
-	static const struct {
-		const char *text, *lines, *what;
-	} cases[] = {
 		{ "[timer]\n", "cluster=auto\nload=auto\ncases=", "no pgbench: no load" },
 		{ "[pgbench]\nscale = 1\n[timer]\n",
 		  "load=auto\nfirst_load.0=pgbench -i -q -s 1 -I dtgvp\ncases=",
@@ -787,8 +770,7 @@ static void describe_loads(void)
 int main(void)
 {
 	quick();
-	describe_filesystems();
-	describe_loads();
+	describe_lines();
 	good();
 	bad_files();
 	files();
