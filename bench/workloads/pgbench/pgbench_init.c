@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* pgbench_init.c: pgbench -i run as the case asks (pgbench_load.c), and its tables read. */
+/* pgbench_init.c: pgbench -i run as the case asks (pgbench_load.c); its tables read. */
 #include "bench/workloads/pgbench/pgbench_init.h"
 #include "bench/msg.h"
 #include "bench/pg/sql.h"
